@@ -1,0 +1,389 @@
+//! Display items (Sagents v0.8.0-rc.5 `DisplayHelpers.extract_display_items/1`) and the records
+//! `toDisplayMessages` makes of them (the persistence mapping of the DisplayMessage template).
+
+use crate::error::{Error, Path, Result};
+use crate::json::{Json, Kind};
+use crate::message::{parse_message, Content, ContentPart, Message, PartType, ResultContent, Role};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// One displayable piece of a message: `{type, message_type, content}`.
+///
+/// ```
+/// use chat_display::display::extract_display_items;
+/// let message = serde_json::json!({
+///     "role": "assistant",
+///     "content": [{"type": "text", "content": "Let me search..."}],
+///     "tool_calls": [{"call_id": "1", "name": "search", "arguments": {"q": "elixir"}}]
+/// });
+/// let items = extract_display_items(&&message).unwrap();
+/// assert_eq!(
+///     serde_json::to_value(&items).unwrap(),
+///     serde_json::json!([
+///         {"type": "text", "message_type": "assistant", "content": {"text": "Let me search..."}},
+///         {"type": "tool_call", "message_type": "assistant",
+///          "content": {"call_id": "1", "name": "search", "arguments": {"q": "elixir"}, "display_text": null}}
+///     ])
+/// );
+/// ```
+#[derive(Clone, Debug)]
+pub struct DisplayItem<J> {
+    /// The role of the message the item came from.
+    pub message_type: Role,
+    pub content: ItemContent<J>,
+}
+
+/// The typed payload of a display item; its variant is the item's `type`.
+#[derive(Clone, Debug)]
+pub enum ItemContent<J> {
+    /// `{"text": s}` from a text part, or from a message whose content is a non-empty string.
+    Text { text: J },
+    /// `{"text": s}` from a thinking part.
+    Thinking { text: J },
+    /// `{"call_id", "name", "arguments", "display_text"}`, all four always present; `None` is null.
+    ToolCall {
+        call_id: Option<J>,
+        name: Option<J>,
+        arguments: Option<J>,
+        display_text: Option<J>,
+    },
+    /// `{"tool_call_id", "name", "content", "is_error", "is_interrupt"}`, all five always present.
+    ToolResult {
+        tool_call_id: Option<J>,
+        name: Option<J>,
+        content: ResultText<J>,
+        is_error: Option<bool>,
+        is_interrupt: Option<bool>,
+    },
+}
+
+impl<J> ItemContent<J> {
+    /// The item's `type`, which is also the record's `content_type`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            ItemContent::Text { .. } => "text",
+            ItemContent::Thinking { .. } => "thinking",
+            ItemContent::ToolCall { .. } => "tool_call",
+            ItemContent::ToolResult { .. } => "tool_result",
+        }
+    }
+}
+
+/// A tool result's display text: the given string, or the `"\n"` join of its text parts.
+#[derive(Clone, Debug)]
+pub enum ResultText<J> {
+    Given(J),
+    Joined(String),
+}
+
+impl<J: Serialize> Serialize for ResultText<J> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            ResultText::Given(j) => j.serialize(s),
+            ResultText::Joined(text) => s.serialize_str(text),
+        }
+    }
+}
+
+impl<J: Serialize> Serialize for ItemContent<J> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            ItemContent::Text { text } | ItemContent::Thinking { text } => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("text", text)?;
+                map.end()
+            }
+            ItemContent::ToolCall {
+                call_id,
+                name,
+                arguments,
+                display_text,
+            } => {
+                let mut map = s.serialize_map(Some(4))?;
+                map.serialize_entry("call_id", call_id)?;
+                map.serialize_entry("name", name)?;
+                map.serialize_entry("arguments", arguments)?;
+                map.serialize_entry("display_text", display_text)?;
+                map.end()
+            }
+            ItemContent::ToolResult {
+                tool_call_id,
+                name,
+                content,
+                is_error,
+                is_interrupt,
+            } => {
+                let mut map = s.serialize_map(Some(5))?;
+                map.serialize_entry("tool_call_id", tool_call_id)?;
+                map.serialize_entry("name", name)?;
+                map.serialize_entry("content", content)?;
+                map.serialize_entry("is_error", is_error)?;
+                map.serialize_entry("is_interrupt", is_interrupt)?;
+                map.end()
+            }
+        }
+    }
+}
+
+impl<J: Serialize> Serialize for DisplayItem<J> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(3))?;
+        map.serialize_entry("type", self.content.type_name())?;
+        map.serialize_entry("message_type", &self.message_type)?;
+        map.serialize_entry("content", &self.content)?;
+        map.end()
+    }
+}
+
+/// The display items of one parsed message, in display order: content items, then tool calls, then
+/// tool results (behavior.md §2.2).
+pub fn display_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
+    let message_type = message.role;
+    let mut items = Vec::new();
+    let item = |content| DisplayItem {
+        message_type,
+        content,
+    };
+    match &message.content {
+        Content::Text(text) if !text.is_empty_str() => {
+            items.push(item(ItemContent::Text { text: text.clone() }))
+        }
+        Content::Parts(parts) => {
+            for part in parts {
+                let Some(text) = part.content.as_ref().filter(|t| !t.is_empty_str()) else {
+                    continue;
+                };
+                let text = text.clone();
+                match part.part_type {
+                    PartType::Text => items.push(item(ItemContent::Text { text })),
+                    PartType::Thinking => items.push(item(ItemContent::Thinking { text })),
+                    _ => {}
+                }
+            }
+        }
+        Content::Text(_) | Content::None => {}
+    }
+    for call in &message.tool_calls {
+        items.push(item(ItemContent::ToolCall {
+            call_id: call.call_id.clone(),
+            name: call.name.clone(),
+            arguments: call.arguments.clone(),
+            display_text: call.display_text.clone(),
+        }));
+    }
+    for result in &message.tool_results {
+        let content = match &result.content {
+            ResultContent::Text(text) => ResultText::Given(text.clone()),
+            ResultContent::Parts(parts) => ResultText::Joined(join_text_parts(parts)),
+            ResultContent::Other => ResultText::Joined(String::new()),
+        };
+        items.push(item(ItemContent::ToolResult {
+            tool_call_id: result.tool_call_id.clone(),
+            name: result.name.clone(),
+            content,
+            is_error: result.is_error,
+            is_interrupt: result.is_interrupt,
+        }));
+    }
+    items
+}
+
+/// The text parts' contents joined with `"\n"`; empty and null parts stay (null gives `""`).
+fn join_text_parts<J: Json>(parts: &[ContentPart<J>]) -> String {
+    let mut out = String::new();
+    let mut first = true;
+    for part in parts.iter().filter(|p| p.part_type == PartType::Text) {
+        if !first {
+            out.push('\n');
+        }
+        first = false;
+        if let Some(text) = part.content.as_ref().and_then(|c| c.as_str()) {
+            out.push_str(&text);
+        }
+    }
+    out
+}
+
+/// `extract_display_items/1`: reads `message` (path `$`) and returns its display items.
+pub fn extract_display_items<J: Json>(message: &J) -> Result<Vec<DisplayItem<J>>> {
+    Ok(display_items(&parse_message(message, &Path::ROOT)?))
+}
+
+/// A tool call record's `status`, and the statuses records can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Pending,
+    Executing,
+    Completed,
+    Failed,
+    Interrupted,
+    Cancelled,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::Executing => "executing",
+            Status::Completed => "completed",
+            Status::Failed => "failed",
+            Status::Interrupted => "interrupted",
+            Status::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// One display-message record as `toDisplayMessages` makes it:
+/// `{conversation_id, message_type, content_type, content, sequence, status, tool_call_id, metadata: {}}`.
+#[derive(Clone, Debug)]
+pub struct DisplayRecord<J> {
+    pub conversation_id: Option<J>,
+    pub item: DisplayItem<J>,
+    /// The item's index within its message.
+    pub sequence: usize,
+    pub status: Status,
+}
+
+impl<J: Clone> DisplayRecord<J> {
+    /// `content.call_id` for tool calls, `content.tool_call_id` for tool results, else null.
+    pub fn tool_call_id(&self) -> Option<J> {
+        match &self.item.content {
+            ItemContent::ToolCall { call_id, .. } => call_id.clone(),
+            ItemContent::ToolResult { tool_call_id, .. } => tool_call_id.clone(),
+            _ => None,
+        }
+    }
+}
+
+/// An empty object, for `metadata: {}`.
+struct EmptyMap;
+
+impl Serialize for EmptyMap {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_map(Some(0))?.end()
+    }
+}
+
+impl<J: Serialize + Clone> Serialize for DisplayRecord<J> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(8))?;
+        map.serialize_entry("conversation_id", &self.conversation_id)?;
+        map.serialize_entry("message_type", &self.item.message_type)?;
+        map.serialize_entry("content_type", self.item.content.type_name())?;
+        map.serialize_entry("content", &self.item.content)?;
+        map.serialize_entry("sequence", &self.sequence)?;
+        map.serialize_entry("status", self.status.as_str())?;
+        map.serialize_entry("tool_call_id", &self.tool_call_id())?;
+        map.serialize_entry("metadata", &EmptyMap)?;
+        map.end()
+    }
+}
+
+/// The root of `toDisplayMessages`' paths: it takes several arguments, so `$` is followed by the
+/// parameter's name (`$.messages[3].content[0]`).
+pub const MESSAGES: Path<'static> = Path::Root("$.messages");
+
+/// Reads one message (paths from `root`) or an array of them (paths `root[i]`).
+pub fn parse_messages<J: Json>(messages: &J, root: &Path<'_>) -> Result<Vec<Message<J>>> {
+    match messages.kind() {
+        Kind::Array => messages
+            .elements()
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| parse_message(m, &root.index(i)))
+            .collect(),
+        Kind::Object => Ok(vec![parse_message(messages, root)?]),
+        other => Err(Error::expected(
+            root,
+            "a message or an array of messages",
+            other,
+        )),
+    }
+}
+
+/// `toDisplayMessages`: every message's items as records, with tool call statuses derived from the
+/// results in later messages (the earliest later result wins; `is_error: true` gives failed, else
+/// `is_interrupt: true` gives interrupted, else completed; no later result leaves it pending).
+///
+/// `options` is `{conversation_id?: string | null}`, or `None` (JavaScript `undefined`).
+pub fn to_display_messages<J: Json>(
+    messages: &J,
+    options: Option<&J>,
+) -> Result<Vec<DisplayRecord<J>>> {
+    let root = Path::Root("$.options");
+    let conversation_id = match options {
+        None => None,
+        Some(options) => match options.kind() {
+            Kind::Null => None,
+            Kind::Object => match options.get("conversation_id") {
+                Some(id) if id.kind() == Kind::String => Some(id),
+                Some(id) if id.kind() != Kind::Null => {
+                    return Err(Error::expected(
+                        &root.key("conversation_id"),
+                        "a string or null",
+                        id.kind(),
+                    ))
+                }
+                _ => None,
+            },
+            other => return Err(Error::expected(&root, "an options object", other)),
+        },
+    };
+    Ok(records_of(
+        &parse_messages(messages, &MESSAGES)?,
+        conversation_id,
+    ))
+}
+
+/// The records of parsed messages (see [`to_display_messages`]).
+pub fn records_of<J: Json>(
+    messages: &[Message<J>],
+    conversation_id: Option<J>,
+) -> Vec<DisplayRecord<J>> {
+    // For each tool_call_id, the results in message order: (message index, status it gives).
+    let mut results: HashMap<String, Vec<(usize, Status)>> = HashMap::new();
+    for (index, message) in messages.iter().enumerate() {
+        for result in &message.tool_results {
+            if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {
+                let status = if result.is_error == Some(true) {
+                    Status::Failed
+                } else if result.is_interrupt == Some(true) {
+                    Status::Interrupted
+                } else {
+                    Status::Completed
+                };
+                results
+                    .entry(id.into_owned())
+                    .or_default()
+                    .push((index, status));
+            }
+        }
+    }
+    let status_of_call = |call_id: &Option<J>, index: usize| -> Status {
+        let found = call_id
+            .as_ref()
+            .and_then(|id| id.as_str())
+            .and_then(|id| results.get(id.as_ref()));
+        found
+            .and_then(|list| list.iter().find(|(at, _)| *at > index))
+            .map_or(Status::Pending, |(_, status)| *status)
+    };
+    let mut records = Vec::new();
+    for (index, message) in messages.iter().enumerate() {
+        for (sequence, item) in display_items(message).into_iter().enumerate() {
+            let status = match &item.content {
+                ItemContent::ToolCall { call_id, .. } => status_of_call(call_id, index),
+                _ => Status::Completed,
+            };
+            records.push(DisplayRecord {
+                conversation_id: conversation_id.clone(),
+                item,
+                sequence,
+                status,
+            });
+        }
+    }
+    records
+}

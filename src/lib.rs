@@ -1,0 +1,26 @@
+//! chat-display: LLM conversation messages as typed display items.
+//!
+//! The core is plain Rust and knows nothing of JavaScript: it reads JSON-like input through the
+//! [`json::Json`] view (implemented here for `&serde_json::Value`, and in `wasm.rs` for JavaScript
+//! values) and returns typed results that serialize to the JSON the upstream Elixir libraries give.
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`json`] | the read-only view of input values |
+//! | [`message`] | the LangChain message model: Message, ContentPart, ToolCall, ToolResult |
+//! | [`display`] | display items (`extractDisplayItems`) and their records (`toDisplayMessages`) |
+//! | [`error`] | the error type: code, path, message |
+//! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |
+
+pub mod display;
+pub mod error;
+pub mod json;
+pub mod message;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use display::{
+    extract_display_items, to_display_messages, DisplayItem, DisplayRecord, ItemContent,
+};
+pub use error::{Error, ErrorCode};

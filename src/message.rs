@@ -1,0 +1,334 @@
+//! The LangChain message model (langchain v0.9.7 structs, with v0.14.1's `message_expansion`), read
+//! from JSON-like input.
+//!
+//! Only the fields some feature reads are parsed; everything else in a message is left where it is.
+//! Values the features only move (texts, ids, arguments) stay as [`Json`] handles. Upstream, an
+//! absent key means the struct default and an explicit `null` means nil; where the two differ
+//! (`is_error`, `is_interrupt`) the model keeps them apart: absent gives `Some(false)`, `null`
+//! gives `None`.
+
+use crate::error::{Error, ErrorCode, Path, Result};
+use crate::json::{Json, Kind};
+use serde::{Serialize, Serializer};
+
+/// A message role. `message_type` in display items and records is the same word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    System,
+    User,
+    Assistant,
+    Tool,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::System => "system",
+            Role::User => "user",
+            Role::Assistant => "assistant",
+            Role::Tool => "tool",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        match s {
+            "system" => Some(Role::System),
+            "user" => Some(Role::User),
+            "assistant" => Some(Role::Assistant),
+            "tool" => Some(Role::Tool),
+            _ => None,
+        }
+    }
+}
+
+impl Serialize for Role {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// `LangChain.Message`, as far as the features read it.
+#[derive(Clone, Debug)]
+pub struct Message<J> {
+    pub role: Role,
+    pub content: Content<J>,
+    /// `tool_calls`; `null` or absent is empty.
+    pub tool_calls: Vec<ToolCall<J>>,
+    /// `tool_results`; `null` or absent is empty.
+    pub tool_results: Vec<ToolResult<J>>,
+}
+
+/// A message's `content`.
+#[derive(Clone, Debug)]
+pub enum Content<J> {
+    /// `null` or absent.
+    None,
+    /// A string, kept as the given handle (may be `""`).
+    Text(J),
+    /// An array of content parts.
+    Parts(Vec<ContentPart<J>>),
+}
+
+/// The `type` of a content part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartType {
+    Text,
+    ImageUrl,
+    Image,
+    File,
+    FileUrl,
+    Thinking,
+    /// Includes Anthropic's `redacted_thinking` (`options.type: "redacted_thinking"`).
+    Unsupported,
+    /// A type string this version does not know; kept out of every display, like images.
+    Other,
+}
+
+impl PartType {
+    pub fn parse(s: &str) -> PartType {
+        match s {
+            "text" => PartType::Text,
+            "image_url" => PartType::ImageUrl,
+            "image" => PartType::Image,
+            "file" => PartType::File,
+            "file_url" => PartType::FileUrl,
+            "thinking" => PartType::Thinking,
+            "unsupported" => PartType::Unsupported,
+            _ => PartType::Other,
+        }
+    }
+}
+
+/// `LangChain.Message.ContentPart`: its type and its `content` string (`None` for null or absent).
+/// `options` and `citations` are read by no feature here.
+#[derive(Clone, Debug)]
+pub struct ContentPart<J> {
+    pub part_type: PartType,
+    pub content: Option<J>,
+}
+
+/// `LangChain.Message.ToolCall`. `None` is null (the default of every field read here).
+#[derive(Clone, Debug)]
+pub struct ToolCall<J> {
+    pub call_id: Option<J>,
+    pub name: Option<J>,
+    /// Any JSON: a map, a raw JSON string, or null. Passed through verbatim.
+    pub arguments: Option<J>,
+    pub display_text: Option<J>,
+}
+
+/// `LangChain.Message.ToolResult`.
+#[derive(Clone, Debug)]
+pub struct ToolResult<J> {
+    pub tool_call_id: Option<J>,
+    pub name: Option<J>,
+    pub content: ResultContent<J>,
+    /// Absent is the default `Some(false)`; an explicit `null` is `None`.
+    pub is_error: Option<bool>,
+    /// Absent is the default `Some(false)`; an explicit `null` is `None`.
+    pub is_interrupt: Option<bool>,
+    pub message_expansion: Option<MessageExpansion<J>>,
+}
+
+/// A tool result's `content`.
+#[derive(Clone, Debug)]
+pub enum ResultContent<J> {
+    Text(J),
+    Parts(Vec<ContentPart<J>>),
+    /// `null`, absent, or any other value (upstream displays it as `""`).
+    Other,
+}
+
+/// `LangChain.MessageExpansion` (v0.14.1): messages to insert after the tool message, and what the
+/// result's content becomes once they are inserted (`None`: keep the result's own content).
+#[derive(Clone, Debug)]
+pub struct MessageExpansion<J> {
+    /// The `messages` value as given; the expansion feature checks it.
+    pub messages: Option<J>,
+    pub result_content: Option<J>,
+}
+
+/// The value under `key`, with an explicit `null` folded into absent.
+fn non_null<J: Json>(value: &J, key: &str) -> Option<J> {
+    value.get(key).filter(|v| v.kind() != Kind::Null)
+}
+
+/// A field that must be a string or null.
+fn opt_string<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option<J>> {
+    match non_null(value, key) {
+        None => Ok(None),
+        Some(v) if v.kind() == Kind::String => Ok(Some(v)),
+        Some(v) => Err(Error::expected(
+            &path.key(key),
+            "a string or null",
+            v.kind(),
+        )),
+    }
+}
+
+/// A boolean field whose default is `false`: absent gives `Some(false)`, `null` gives `None`.
+fn flag<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option<bool>> {
+    match value.get(key) {
+        None => Ok(Some(false)),
+        Some(v) => match v.kind() {
+            Kind::Null => Ok(None),
+            Kind::Bool => Ok(v.as_bool()),
+            other => Err(Error::expected(&path.key(key), "a boolean or null", other)),
+        },
+    }
+}
+
+/// An array field where `null` or absent means empty; anything else that is not an array is an
+/// error (upstream would ignore it silently; a wrong shape here is a bug worth surfacing).
+fn list<J: Json>(value: &J, key: &str, path: &Path<'_>, what: &str) -> Result<Vec<J>> {
+    match non_null(value, key) {
+        None => Ok(Vec::new()),
+        Some(v) => v
+            .elements()
+            .ok_or_else(|| Error::expected(&path.key(key), what, v.kind())),
+    }
+}
+
+fn object_kind<J: Json>(value: &J, path: &Path<'_>, what: &str) -> Result<()> {
+    match value.kind() {
+        Kind::Object => Ok(()),
+        other => Err(Error::expected(path, what, other)),
+    }
+}
+
+/// Reads a message's `role`. A missing role is `invalid_input` (the struct default `user` is not
+/// assumed, so nothing is shown as said by the wrong party); `null` or any other value is
+/// `unsupported_role`.
+pub fn parse_role<J: Json>(message: &J, path: &Path<'_>) -> Result<Role> {
+    let role = message
+        .get("role")
+        .ok_or_else(|| Error::missing(&path.key("role"), "the message role"))?;
+    let found = role.as_str();
+    found.as_deref().and_then(Role::parse).ok_or_else(|| {
+        let shown = match found {
+            Some(s) => format!("{s:?}"),
+            None => role.kind().name().to_string(),
+        };
+        Error::new(
+            ErrorCode::UnsupportedRole,
+            &path.key("role"),
+            format!(
+                "Unsupported role {shown} at {}: expected \"system\", \"user\", \"assistant\" or \"tool\".",
+                path.key("role")
+            ),
+        )
+    })
+}
+
+/// Reads a content part: an object with a `type`, and a `content` that is a string or null.
+pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> {
+    object_kind(part, path, "a content part object")?;
+    let part_type = match non_null(part, "type") {
+        None => return Err(Error::missing(&path.key("type"), "the content part type")),
+        Some(t) => match t.as_str() {
+            Some(s) => PartType::parse(&s),
+            None => return Err(Error::expected(&path.key("type"), "a string", t.kind())),
+        },
+    };
+    let content = opt_string(part, "content", path)?;
+    Ok(ContentPart { part_type, content })
+}
+
+fn parse_parts<J: Json>(parts: Vec<J>, path: &Path<'_>) -> Result<Vec<ContentPart<J>>> {
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| parse_part(p, &path.index(i)))
+        .collect()
+}
+
+/// Reads a tool call object.
+pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>> {
+    object_kind(call, path, "a tool call object")?;
+    Ok(ToolCall {
+        call_id: opt_string(call, "call_id", path)?,
+        name: opt_string(call, "name", path)?,
+        arguments: non_null(call, "arguments"),
+        display_text: opt_string(call, "display_text", path)?,
+    })
+}
+
+/// Reads a tool result object.
+pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolResult<J>> {
+    object_kind(result, path, "a tool result object")?;
+    let content_path = path.key("content");
+    let content = match non_null(result, "content") {
+        Some(c) if c.kind() == Kind::String => ResultContent::Text(c),
+        Some(c) => match c.elements() {
+            Some(parts) => ResultContent::Parts(parse_parts(parts, &content_path)?),
+            None => ResultContent::Other,
+        },
+        None => ResultContent::Other,
+    };
+    let message_expansion = non_null(result, "message_expansion")
+        .filter(|e| e.kind() == Kind::Object)
+        .map(|e| MessageExpansion {
+            messages: non_null(&e, "messages"),
+            result_content: non_null(&e, "result_content"),
+        });
+    Ok(ToolResult {
+        tool_call_id: opt_string(result, "tool_call_id", path)?,
+        name: opt_string(result, "name", path)?,
+        content,
+        is_error: flag(result, "is_error", path)?,
+        is_interrupt: flag(result, "is_interrupt", path)?,
+        message_expansion,
+    })
+}
+
+/// Reads a LangChain message. `path` names the message itself (`$`, `$[3]`).
+pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>> {
+    object_kind(message, path, "a message object")?;
+    let role = parse_role(message, path)?;
+    let content_path = path.key("content");
+    let content = match non_null(message, "content") {
+        None => Content::None,
+        Some(c) => match c.kind() {
+            Kind::String => Content::Text(c),
+            Kind::Array => Content::Parts(parse_parts(
+                c.elements().unwrap_or_default(),
+                &content_path,
+            )?),
+            other => {
+                return Err(Error::expected(
+                    &content_path,
+                    "a string, an array of content parts, or null",
+                    other,
+                ))
+            }
+        },
+    };
+    let calls_path = path.key("tool_calls");
+    let tool_calls = list(
+        message,
+        "tool_calls",
+        path,
+        "an array of tool calls or null",
+    )?
+    .iter()
+    .enumerate()
+    .map(|(i, c)| parse_tool_call(c, &calls_path.index(i)))
+    .collect::<Result<_>>()?;
+    let results_path = path.key("tool_results");
+    let tool_results = list(
+        message,
+        "tool_results",
+        path,
+        "an array of tool results or null",
+    )?
+    .iter()
+    .enumerate()
+    .map(|(i, r)| parse_tool_result(r, &results_path.index(i)))
+    .collect::<Result<_>>()?;
+    Ok(Message {
+        role,
+        content,
+        tool_calls,
+        tool_results,
+    })
+}
