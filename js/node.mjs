@@ -1,0 +1,7 @@
+// Node (ES module) entry: the same instance as the CommonJS entry, ready on import. The default
+// export (init) resolves at once, so universal code can always `await init()`.
+import wasm from "./node.cjs";
+
+export const { extractDisplayItems, toDisplayMessages, isChatDisplayError } = wasm;
+export const initSync = wasm.initSync;
+export default wasm.default;

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the npm package's contents: the release wasm, its JavaScript glue for browsers
+# (pkg/web, ES module with `init`) and for Node (pkg/node, CommonJS, ready on require), each
+# optimized with npm's binaryen. Quick when nothing changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --locked --quiet --release --target wasm32-unknown-unknown
+raw=target/wasm32-unknown-unknown/release/chat_display.wasm
+
+up_to_date() {
+  local out=$1
+  [ -f "$out" ] && [ "$out" -nt "$raw" ] && [ "$out" -nt scripts/build.sh ]
+}
+
+# Debian's binaryen (wasm-opt 108) emits modules that fail to load, so only npm's is used, with
+# every feature named: wasm-bindgen's output uses them and wasm-opt must not strip them.
+WASM_OPT_FEATURES=(--enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int
+  --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types
+  --enable-call-indirect-overlong)
+
+for target in web nodejs; do
+  dir=pkg/${target%js}
+  [ "$target" = nodejs ] && dir=pkg/node
+  if up_to_date "$dir/chat_display_bg.wasm"; then
+    continue
+  fi
+  rm -rf "$dir"
+  wasm-bindgen --target "$target" --out-dir "$dir" --out-name chat_display "$raw"
+  # Each folder says which module system its .js is, whatever the enclosing package says.
+  if [ "$target" = web ]; then echo '{"type": "module"}' > "$dir/package.json"
+  else echo '{"type": "commonjs"}' > "$dir/package.json"; fi
+  node_modules/.bin/wasm-opt -Oz "${WASM_OPT_FEATURES[@]}" \
+    -o "$dir/chat_display_bg.wasm" "$dir/chat_display_bg.wasm"
+  echo "built $dir: $(wc -c < "$dir/chat_display_bg.wasm") bytes, $(gzip -9c "$dir/chat_display_bg.wasm" | wc -c) gzipped"
+done

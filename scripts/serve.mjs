@@ -1,0 +1,100 @@
+// Serves the viewer (www/) and the built browser package (pkg/web/ at /pkg/) on localhost, with a
+// strict Content-Security-Policy. `node scripts/serve.mjs` prints the URL; tests import
+// `startServer` and pass port 0.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { extname, join, normalize, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const mounts = [
+  ["/pkg/", join(root, "pkg", "web")],
+  ["/", join(root, "www")],
+];
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+};
+
+/** The policy for a page: its inline import map is allowed by hash, nothing else inline. */
+function policyFor(html) {
+  const hashes = [...html.matchAll(/<script type="importmap">([\s\S]*?)<\/script>/g)]
+    .map((m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`);
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(" ")}`,
+    "style-src 'self'",
+    "img-src 'self' https: http: data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function resolve(urlPath) {
+  for (const [prefix, dir] of mounts) {
+    if (!urlPath.startsWith(prefix)) continue;
+    let rel = decodeURIComponent(urlPath.slice(prefix.length));
+    if (rel === "" || rel.endsWith("/")) rel += "index.html";
+    const file = normalize(join(dir, rel));
+    if (file !== dir && !file.startsWith(dir + sep)) return null;
+    return file;
+  }
+  return null;
+}
+
+export function startServer({ port = 8080, host = "127.0.0.1" } = {}) {
+  const server = createServer(async (req, res) => {
+    let file;
+    try {
+      file = resolve(new URL(req.url, "http://localhost").pathname);
+    } catch {
+      file = null;
+    }
+    if (!file || (req.method !== "GET" && req.method !== "HEAD")) {
+      res.writeHead(file ? 405 : 400).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      const headers = {
+        "content-type": types[extname(file)] ?? "application/octet-stream",
+        "x-content-type-options": "nosniff",
+        "cache-control": "no-store",
+      };
+      if (extname(file) === ".html") headers["content-security-policy"] = policyFor(body.toString("utf8"));
+      res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
+    } catch {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+    }
+  });
+  return new Promise((ok, fail) => {
+    server.once("error", fail);
+    server.listen(port, host, () => {
+      const { port: actual } = server.address();
+      ok({ server, url: `http://${host}:${actual}/` });
+    });
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  let port = Number(process.env.PORT ?? 8080);
+  for (let tries = 0; ; tries++) {
+    try {
+      const { url } = await startServer({ port });
+      console.log(`chat-display viewer: ${url}`);
+      break;
+    } catch (error) {
+      if (error.code !== "EADDRINUSE" || tries > 20) throw error;
+      port += 1;
+    }
+  }
+}

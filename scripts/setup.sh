@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs what building (`setup.sh build`) or testing (`setup.sh test`) needs and is missing.
+# Idempotent, and quick when everything is in place.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=${1:-test}
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf 'setup: %s\n' "$*"; }
+
+# Cargo's --locked first, as upstream asks; if a locked dependency is not in the registry here,
+# the newest compatible versions instead.
+cargo_install() {
+  cargo install --quiet --locked "$@" || cargo install --quiet "$@"
+}
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# wasm-bindgen-cli must be exactly the wasm-bindgen version in Cargo.lock.
+bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ] ||
+   ! command -v wasm-bindgen-test-runner >/dev/null; then
+  say "installing wasm-bindgen-cli $bindgen_version (about 3 minutes)"
+  cargo_install wasm-bindgen-cli --version "$bindgen_version"
+fi
+
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ "$(cat node_modules/.chat-display-lock 2>/dev/null)" != "$lock_hash" ]; then
+  say "npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > node_modules/.chat-display-lock
+fi
+
+[ "$need" = build ] && exit 0
+
+if ! command -v wasm-pack >/dev/null; then
+  say "installing wasm-pack (about 2 minutes)"
+  cargo_install wasm-pack
+fi
+
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  say "installing Debian's chromium and chromium-driver"
+  sudo_=""
+  [ "$(id -u)" = 0 ] || sudo_=sudo
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
