@@ -258,7 +258,8 @@ pub fn extract_display_items(
 #[wasm_bindgen(js_name = toDisplayMessages, unchecked_return_type = "DisplayRecord[]")]
 pub fn to_display_messages(
     #[wasm_bindgen(unchecked_param_type = "Message | Message[]")] messages: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "ToDisplayMessagesOptions | null")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ToDisplayMessagesOptions | null")]
+    options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let options = Some(options).filter(|o| !o.is_undefined()).map(Js);
     run(display::to_display_messages(

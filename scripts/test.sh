@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Every test: native Rust, the wasm boundary in headless Chrome, the packed package in Node and
+# in TypeScript, and the viewer page in Chromium. Run through `npm test`, which sets up and builds
+# first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+step() { printf '\n== %s\n' "$*"; }
+
+step "native core: cargo test"
+cargo test --locked
+
+step "wasm boundary: wasm-pack test --headless --chrome"
+wasm-pack test --headless --chrome
+
+step "the packed package in Node"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+npm pack --silent --pack-destination "$scratch" >/dev/null
+(
+  cd "$scratch"
+  echo '{"name": "scratch", "private": true, "type": "module"}' > package.json
+  npm install --silent --no-audit --no-fund ./chat-display-*.tgz
+)
+mkdir -p "$scratch/tests"
+cp -r tests/js tests/fixtures tests/ts "$scratch/tests/"
+node --test "$scratch/tests/js/"
+
+step "TypeScript: tsc --noEmit --strict over a consumer file"
+tsc --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext --skipLibCheck false \
+  "$scratch/tests/ts/consumer.ts"
+echo "tsc: no errors"
+
+step "the viewer page in Chromium"
+node --test tests/page/

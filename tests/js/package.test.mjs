@@ -1,0 +1,113 @@
+// Tests of the package as users install it: scripts/test.sh packs the tarball, installs it in a
+// scratch directory and runs this file there, so `chat-display` below is the installed package
+// with its optimized .wasm.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import init, * as esm from "chat-display";
+
+const require = createRequire(import.meta.url);
+const fixtures = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
+
+function checkCase(c, outputKey, run) {
+  let got;
+  try {
+    got = run();
+  } catch (error) {
+    assert.ok(c.error, `${c.name}: unexpected ${error.stack}`);
+    assert.ok(error instanceof Error, c.name);
+    assert.equal(error.name, "ChatDisplayError", c.name);
+    assert.deepEqual({ code: error.code, path: error.path }, c.error, c.name);
+    assert.ok(error.message.includes(error.path), `${c.name}: message names the path`);
+    return;
+  }
+  assert.ok(!c.error, `${c.name}: expected ${JSON.stringify(c.error)}, got ${JSON.stringify(got)}`);
+  // As text, so key order and null-versus-absent count too.
+  assert.equal(JSON.stringify(got), JSON.stringify(c[outputKey]), c.name);
+}
+
+test("the ESM import is ready to call and the default export resolves", async () => {
+  assert.equal(typeof init, "function");
+  await init();
+  await init(); // idempotent
+  assert.equal(typeof esm.initSync, "function");
+  assert.deepEqual(esm.extractDisplayItems({ role: "user", content: "hi" }), [
+    { type: "text", message_type: "user", content: { text: "hi" } },
+  ]);
+});
+
+test("require() gives the same ready instance as import", () => {
+  const cjs = require("chat-display");
+  const names = (m) => Object.keys(m).filter((k) => k !== "default" && k !== "__esModule").sort();
+  assert.deepEqual(names(esm), names(cjs));
+  assert.equal(cjs.extractDisplayItems, esm.extractDisplayItems);
+  assert.equal(typeof cjs.default, "function");
+});
+
+test("seed 000 examples and every extraction rule (fixtures)", () => {
+  const cases = fixtures("extract_display_items");
+  assert.ok(cases.length > 40);
+  for (const c of cases) checkCase(c, "items", () => esm.extractDisplayItems(c.message));
+});
+
+test("toDisplayMessages fixtures", () => {
+  for (const c of fixtures("to_display_messages")) {
+    checkCase(c, "records", () => "options" in c ? esm.toDisplayMessages(c.messages, c.options) : esm.toDisplayMessages(c.messages));
+  }
+});
+
+test("toDisplayMessages records pass the DisplayMessage shape: every key, in the template's order", () => {
+  const [conversation] = fixtures("to_display_messages");
+  const records = esm.toDisplayMessages(conversation.messages, { conversation_id: "c-1" });
+  for (const record of records) {
+    assert.deepEqual(Object.keys(record), [
+      "conversation_id", "message_type", "content_type", "content", "sequence", "status", "tool_call_id", "metadata",
+    ]);
+    assert.equal(record.conversation_id, "c-1");
+    assert.equal(Object.getPrototypeOf(record), Object.prototype);
+  }
+});
+
+test("errors are ChatDisplayErrors and the module keeps working after each", () => {
+  const bad = [undefined, null, 1, "x", [], {}, { role: null }, { role: "function" }, { role: "user", content: 42 },
+    { role: "assistant", tool_calls: "x" }, { role: "assistant", tool_calls: [1] }, { role: "user", content: [{}] }];
+  for (const input of bad) {
+    assert.throws(() => esm.extractDisplayItems(input), (e) => e instanceof Error && e.name === "ChatDisplayError"
+      && typeof e.code === "string" && e.path.startsWith("$") && esm.isChatDisplayError(e));
+    assert.equal(esm.extractDisplayItems({ role: "user", content: "ok" }).length, 1);
+  }
+  assert.throws(() => esm.toDisplayMessages(5), { name: "ChatDisplayError", code: "invalid_input", path: "$.messages" });
+  assert.equal(esm.isChatDisplayError(new Error("x")), false);
+});
+
+test("a long conversation converts (no limit on message count)", () => {
+  const messages = [];
+  for (let i = 0; i < 5000; i++) {
+    messages.push({ role: "assistant", content: `step ${i}`, tool_calls: [{ call_id: `c${i}`, name: "t", arguments: { i } }] });
+    messages.push({ role: "tool", tool_results: [{ tool_call_id: `c${i}`, name: "t", content: "ok", is_error: i % 2 === 0 }] });
+  }
+  const records = esm.toDisplayMessages(messages);
+  assert.equal(records.length, 15000);
+  assert.equal(records[1].status, "failed");
+  assert.equal(records[4].status, "completed");
+});
+
+test("the tarball holds only what a user needs", () => {
+  const root = join(require.resolve("chat-display/package.json"), "..");
+  const files = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.push(path.slice(root.length + 1));
+    }
+  };
+  walk(root);
+  assert.deepEqual(files.sort(), [
+    "README.md", "js/node.cjs", "js/node.mjs", "package.json",
+    "pkg/node/chat_display.d.ts", "pkg/node/chat_display.js", "pkg/node/chat_display_bg.wasm", "pkg/node/package.json",
+    "pkg/web/chat_display.d.ts", "pkg/web/chat_display.js", "pkg/web/chat_display_bg.wasm", "pkg/web/chat_display_bg.wasm.d.ts", "pkg/web/package.json",
+  ].sort());
+});
