@@ -51,9 +51,70 @@ pub trait Json: Clone {
     fn as_str(&self) -> Option<Cow<'_, str>>;
     /// The boolean when `self` is a boolean.
     fn as_bool(&self) -> Option<bool>;
+    /// The number when `self` is a number.
+    fn as_number(&self) -> Option<Number>;
+    /// The own enumerable entries, in the object's key order, when `self` is an object.
+    fn entries(&self) -> Option<Vec<(String, Self)>>;
     /// True when `self` is the empty string (cheaper than `as_str` where the engine allows).
     fn is_empty_str(&self) -> bool {
         self.as_str().is_some_and(|s| s.is_empty())
+    }
+}
+
+/// A JSON number. JavaScript cannot tell `1` from `1.0`, so there a whole number within ±2^53 is
+/// an [`Number::Int`]; natively, serde_json's integers are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number {
+    Int(i128),
+    Float(f64),
+}
+
+impl Number {
+    /// The number for a JavaScript double.
+    pub fn from_f64(x: f64) -> Number {
+        const LIMIT: f64 = 9_007_199_254_740_992.0; // 2^53
+        if x.fract() == 0.0 && x.abs() <= LIMIT && !(x == 0.0 && x.is_sign_negative()) {
+            Number::Int(x as i128)
+        } else {
+            Number::Float(x)
+        }
+    }
+
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Number::Int(i) => i as f64,
+            Number::Float(f) => f,
+        }
+    }
+}
+
+/// Deep equality of two JSON values: same kinds, equal scalars, equal arrays element by element,
+/// and objects with the same keys (in any order) and equal values.
+pub fn deep_equal<J: Json>(a: &J, b: &J) -> bool {
+    match (a.kind(), b.kind()) {
+        (Kind::Null, Kind::Null) => true,
+        (Kind::Bool, Kind::Bool) => a.as_bool() == b.as_bool(),
+        (Kind::Number, Kind::Number) => match (a.as_number(), b.as_number()) {
+            (Some(x), Some(y)) => x.as_f64() == y.as_f64(),
+            _ => false,
+        },
+        (Kind::String, Kind::String) => a.as_str() == b.as_str(),
+        (Kind::Array, Kind::Array) => match (a.elements(), b.elements()) {
+            (Some(x), Some(y)) => {
+                x.len() == y.len() && x.iter().zip(&y).all(|(p, q)| deep_equal(p, q))
+            }
+            _ => false,
+        },
+        (Kind::Object, Kind::Object) => match (a.entries(), b.entries()) {
+            (Some(x), Some(_)) => {
+                let same_len = b.entries().map_or(0, |e| e.len()) == x.len();
+                same_len
+                    && x.iter()
+                        .all(|(k, v)| b.get(k).is_some_and(|w| deep_equal(v, &w)))
+            }
+            _ => false,
+        },
+        _ => false,
     }
 }
 
@@ -80,5 +141,61 @@ impl<'a> Json for &'a serde_json::Value {
     }
     fn as_bool(&self) -> Option<bool> {
         serde_json::Value::as_bool(self)
+    }
+    fn as_number(&self) -> Option<Number> {
+        let n = self.as_number_ref()?;
+        if let Some(i) = n.as_i64() {
+            Some(Number::Int(i.into()))
+        } else if let Some(u) = n.as_u64() {
+            Some(Number::Int(u.into()))
+        } else {
+            n.as_f64().map(Number::Float)
+        }
+    }
+    fn entries(&self) -> Option<Vec<(String, Self)>> {
+        Some(
+            self.as_object()?
+                .iter()
+                .map(|(k, v)| (k.clone(), v))
+                .collect(),
+        )
+    }
+}
+
+trait NumberRef {
+    fn as_number_ref(&self) -> Option<&serde_json::Number>;
+}
+
+impl NumberRef for serde_json::Value {
+    fn as_number_ref(&self) -> Option<&serde_json::Number> {
+        match self {
+            serde_json::Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn deep_equal_ignores_key_order_but_not_values() {
+        let a = json!({"a": [1, {"b": null}], "c": "x"});
+        let b = json!({"c": "x", "a": [1, {"b": null}]});
+        let c = json!({"c": "x", "a": [1, {"b": false}]});
+        assert!(deep_equal(&&a, &&b));
+        assert!(!deep_equal(&&a, &&c));
+        assert!(!deep_equal(&&json!({"a": 1}), &&json!({"a": 1, "b": 2})));
+        assert!(deep_equal(&&json!(1), &&json!(1.0)));
+    }
+
+    #[test]
+    fn javascript_numbers_are_integers_only_when_whole_and_safe() {
+        assert_eq!(Number::from_f64(3.0), Number::Int(3));
+        assert_eq!(Number::from_f64(1.5), Number::Float(1.5));
+        assert_eq!(Number::from_f64(1e300), Number::Float(1e300));
+        assert!(matches!(Number::from_f64(-0.0), Number::Float(_)));
     }
 }

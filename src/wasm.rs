@@ -8,8 +8,8 @@
 
 use crate::display;
 use crate::error::{Error, ErrorCode, Path};
-use crate::json::{Json, Kind};
-use js_sys::{Array, JsString, Reflect};
+use crate::json::{Json, Kind, Number};
+use js_sys::{Array, JsString, Object, Reflect};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
 use wasm_bindgen::prelude::*;
@@ -197,6 +197,27 @@ impl Json for Js {
 
     fn as_bool(&self) -> Option<bool> {
         self.0.as_bool()
+    }
+
+    fn as_number(&self) -> Option<Number> {
+        self.0.as_f64().map(Number::from_f64)
+    }
+
+    fn entries(&self) -> Option<Vec<(String, Self)>> {
+        if self.kind() != Kind::Object {
+            return None;
+        }
+        let object: &Object = self.0.unchecked_ref();
+        let keys = Object::keys(object);
+        Some(
+            keys.iter()
+                .filter_map(|key| {
+                    let name = key.as_string()?;
+                    let value = Reflect::get(&self.0, &key).ok()?;
+                    Some((name, Js(value)))
+                })
+                .collect(),
+        )
     }
 
     fn is_empty_str(&self) -> bool {
