@@ -8,7 +8,8 @@ import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const mounts = [
+/** The viewer: www/ at the root and the browser build of the package at /pkg/. */
+const viewerMounts = [
   ["/pkg/", join(root, "pkg", "web")],
   ["/", join(root, "www")],
 ];
@@ -39,7 +40,7 @@ function policyFor(html) {
   ].join("; ");
 }
 
-function resolve(urlPath) {
+function resolve(mounts, urlPath) {
   for (const [prefix, dir] of mounts) {
     if (!urlPath.startsWith(prefix)) continue;
     let rel = decodeURIComponent(urlPath.slice(prefix.length));
@@ -51,11 +52,15 @@ function resolve(urlPath) {
   return null;
 }
 
-export function startServer({ port = 8080, host = "127.0.0.1" } = {}) {
+/**
+ * Serves `mounts` ([url prefix, folder] pairs, first match wins) on `host:port` (port 0: any free
+ * one). Resolves to `{server, url}`.
+ */
+export function startServer({ port = 8080, host = "127.0.0.1", mounts = viewerMounts } = {}) {
   const server = createServer(async (req, res) => {
     let file;
     try {
-      file = resolve(new URL(req.url, "http://localhost").pathname);
+      file = resolve(mounts, new URL(req.url, "http://localhost").pathname);
     } catch {
       file = null;
     }

@@ -31,5 +31,8 @@ tsc --noEmit --strict --target es2022 --module nodenext --moduleResolution noden
   "$scratch"/tests/ts/*.ts
 echo "tsc: no errors in $(ls tests/ts/*.ts | wc -l) files"
 
+step "the package in browsers: a Vite app and a plain module page, in Chromium"
+PACKAGE_SCRATCH="$scratch" node --test tests/packaging/
+
 step "the viewer page in Chromium"
 node --test tests/page/

@@ -2,37 +2,24 @@
 // driven by playwright-core.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium } from "playwright-core";
 import { startServer } from "../../scripts/serve.mjs";
+import { launchBrowser, openPage } from "../support/browser.mjs";
 
-let server, url, context, userDataDir;
+let server, url, browser;
 const problems = [];
 
 before(async () => {
   ({ server, url } = await startServer({ port: 0 }));
-  userDataDir = mkdtempSync(join(tmpdir(), "chat-display-chromium-"));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {
-  await context?.close();
+  await browser?.close();
   server?.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
 });
 
 async function openViewer() {
-  const page = await context.newPage();
-  page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
-  page.on("pageerror", (e) => problems.push(String(e)));
-  await page.goto(url);
+  const page = await openPage(browser.context, url, problems);
   await page.waitForSelector("body[data-ready]");
   return page;
 }

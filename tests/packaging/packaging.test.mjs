@@ -1,0 +1,80 @@
+// The package as users install it in browsers: scripts/test.sh installs the packed tarball into a
+// scratch project (PACKAGE_SCRATCH) and this file builds a stock Vite app on it and writes a plain
+// <script type="module"> page without a bundler, then runs both in headless Chromium under a
+// strict CSP. Each calls extractDisplayItems on the seed 000 example and checks the output.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "../../scripts/serve.mjs";
+import { launchBrowser, openPage } from "../support/browser.mjs";
+
+const scratch = process.env.PACKAGE_SCRATCH;
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const [seed] = JSON.parse(readFileSync(join(repo, "tests/fixtures/extract_display_items.json"), "utf8"));
+
+// The app code both pages run: the seed example through the installed package.
+const appSource = `import init, { extractDisplayItems } from "chat-display";
+const seed = ${JSON.stringify(seed.message)};
+try {
+  await init();
+  document.body.dataset.result = JSON.stringify(extractDisplayItems(seed));
+} catch (error) {
+  document.body.dataset.result = "error: " + error;
+}
+`;
+
+let browser;
+before(async () => {
+  assert.ok(scratch, "PACKAGE_SCRATCH names the scratch project with the tarball installed");
+  browser = await launchBrowser();
+});
+after(async () => browser?.close());
+
+async function resultOf(url) {
+  const problems = [];
+  const page = await openPage(browser.context, url, problems);
+  await page.waitForSelector("body[data-result]", { state: "attached" });
+  const result = await page.getAttribute("body", "data-result");
+  await page.close();
+  assert.deepEqual(problems, []);
+  return result;
+}
+
+test("a stock Vite app (no plugin) bundles the package and runs it", async () => {
+  const app = join(scratch, "vite-app");
+  mkdirSync(app, { recursive: true });
+  writeFileSync(join(app, "index.html"),
+    '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>' +
+    '<body><script type="module" src="/main.js"></script></body></html>');
+  writeFileSync(join(app, "main.js"), appSource);
+  execFileSync(process.execPath, [join(repo, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"],
+    { cwd: app, stdio: "inherit" });
+  const { server, url } = await startServer({ port: 0, mounts: [["/", join(app, "dist")]] });
+  try {
+    assert.equal(await resultOf(url), JSON.stringify(seed.items));
+  } finally {
+    server.close();
+  }
+});
+
+test("a plain <script type=module> page imports the package through an import map", async () => {
+  const page = join(scratch, "plain");
+  mkdirSync(page, { recursive: true });
+  writeFileSync(join(page, "index.html"),
+    '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">' +
+    '<script type="importmap">{"imports": {"chat-display": "/node_modules/chat-display/pkg/web/chat_display.js"}}</script>' +
+    '<script type="module" src="/main.js"></script></head><body></body></html>');
+  writeFileSync(join(page, "main.js"), appSource);
+  const { server, url } = await startServer({
+    port: 0,
+    mounts: [["/node_modules/", join(scratch, "node_modules")], ["/", page]],
+  });
+  try {
+    assert.equal(await resultOf(url), JSON.stringify(seed.items));
+  } finally {
+    server.close();
+  }
+});

@@ -1,0 +1,32 @@
+// Debian's Chromium, headless, driven by playwright-core (a test tool's own browser download does
+// not work on these machines). Each launch gets a fresh user-data dir.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+export async function launchBrowser() {
+  const userDataDir = mkdtempSync(join(tmpdir(), "chat-display-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens `url` in a new page, collecting console errors, page errors and CSP violations. */
+export async function openPage(context, url, problems = []) {
+  const page = await context.newPage();
+  page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+  page.on("pageerror", (e) => problems.push(String(e)));
+  await page.goto(url);
+  return page;
+}
