@@ -41,6 +41,15 @@ if ! command -v wasm-pack >/dev/null; then
   cargo_install wasm-pack
 fi
 
+if ! rustup toolchain list | grep -q '^nightly'; then
+  say "installing the nightly toolchain (for cargo fuzz)"
+  rustup toolchain install nightly --profile minimal
+fi
+if ! command -v cargo-fuzz >/dev/null; then
+  say "installing cargo-fuzz (about 1 minute)"
+  cargo_install cargo-fuzz
+fi
+
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   say "installing Debian's chromium and chromium-driver"
   sudo_=""

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Fuzzing with cargo-fuzz (libFuzzer, nightly toolchain).
+#   scripts/fuzz.sh smoke [SECONDS]      every target for a few seconds (npm test runs this)
+#   scripts/fuzz.sh run TARGET RUNS      one target for RUNS executions (the long runs of FUZZING.md)
+# Each target's corpus starts from the JSON fixtures in tests/fixtures, so the fuzzer begins from
+# real messages rather than from nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+targets() { sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^chat-display-fuzz$'; }
+
+seed_corpus() {
+  local target=$1 dir=fuzz/corpus/$1
+  mkdir -p "$dir"
+  node -e '
+    const fs = require("fs"), path = require("path");
+    const [dir] = process.argv.slice(1);
+    let n = 0;
+    for (const file of fs.readdirSync("tests/fixtures")) {
+      for (const c of JSON.parse(fs.readFileSync(path.join("tests/fixtures", file), "utf8"))) {
+        for (const value of Object.values(c)) {
+          if (value && typeof value === "object") fs.writeFileSync(path.join(dir, `seed-${file}-${n++}`), JSON.stringify(value));
+        }
+      }
+    }' "$dir"
+}
+
+run() {
+  local target=$1; shift
+  seed_corpus "$target"
+  cargo +nightly fuzz run --fuzz-dir fuzz "$target" "fuzz/corpus/$target" -- -dict=fuzz/dict.txt "$@"
+}
+
+case "${1:-smoke}" in
+  smoke)
+    seconds=${2:-5}
+    log=$(mktemp)
+    trap 'rm -f "$log"' EXIT
+    for target in $(targets); do
+      if ! run "$target" -max_total_time="$seconds" -print_final_stats=1 >"$log" 2>&1; then
+        tail -n 60 "$log"
+        echo "fuzz smoke: $target FAILED (the crashing input is in fuzz/artifacts/$target/)" >&2
+        exit 1
+      fi
+      echo "fuzz smoke: $target ok, $(sed -n 's/^stat::number_of_executed_units: *//p' "$log") executions"
+    done
+    ;;
+  run)
+    run "$2" -runs="$3" -print_final_stats=1
+    ;;
+  *)
+    echo "usage: scripts/fuzz.sh smoke [SECONDS] | run TARGET RUNS" >&2
+    exit 2
+    ;;
+esac
