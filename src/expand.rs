@@ -40,11 +40,6 @@ use std::rc::Rc;
 pub const DEFAULT_RESULT_CONTENT: &str =
     "The requested content has been added to the conversation.";
 
-/// How deep a tool message may nest for [`expand_tool_results`] to compare it (deep equality looks
-/// inside it); deeper gives `too_deep`. Deeper levels of a value shown in an error message print
-/// as `...`.
-pub const MAX_DEPTH: usize = 128;
-
 /// The root of `expand`'s `fallbackContent` argument.
 pub const FALLBACK_CONTENT: Path<'static> = Path::Root("$.fallbackContent");
 /// The root of `expand`'s `messages` argument.
@@ -484,7 +479,7 @@ impl<J: Json> Application<J> {
     fn replace(&self, list: Vec<J>) -> Vec<MessageOut<J>> {
         list.into_iter()
             .map(|message| {
-                if deep_equal(&self.old, &message) {
+                if same_value(&self.old, &message) {
                     MessageOut::Expanded(self.new.clone())
                 } else {
                     MessageOut::Given(message)
@@ -520,7 +515,7 @@ impl<J: Json> Application<J> {
 /// is `invalid_input`, unknown `unsupported_role`), `tool_results` neither an array nor null, a
 /// result that is not an object; in an applied expansion: `messages` neither an array nor null, a
 /// message that is not an object or lacks a valid role, an assistant's `tool_calls` neither an array
-/// nor null; `too_deep` when the tool message to replace nests deeper than [`MAX_DEPTH`].
+/// nor null. Nothing here recurses into the input, so no depth is too deep.
 pub fn expand_tool_results<J: Json>(input: &J) -> Result<Expanded<J>> {
     match input.kind() {
         Kind::Array => {
@@ -706,7 +701,6 @@ fn application<J: Json>(last: &J, path: &Path<'_>) -> Result<Option<Application<
     if !results.iter().any(expandable) {
         return Ok(None);
     }
-    check_depth(last, path)?;
 
     let mut inserted = Vec::new();
     let mut needs_response = None;
@@ -800,34 +794,39 @@ fn needs_response_after<J: Json>(message: &J, path: &Path<'_>) -> Result<bool> {
     })
 }
 
-/// `too_deep` when `value` nests more than [`MAX_DEPTH`] arrays and objects, so that the deep
-/// equality that follows (which recurses no deeper than its first argument) stays bounded.
-fn check_depth<J: Json>(value: &J, path: &Path<'_>) -> Result<()> {
-    fn within<J: Json>(value: &J, levels_left: usize) -> bool {
-        let children: Vec<J> = match value.kind() {
-            Kind::Array => value.elements().unwrap_or_default(),
-            Kind::Object => value
-                .entries()
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(_, v)| v)
-                .collect(),
-            _ => return true,
-        };
-        match levels_left.checked_sub(1) {
-            None => false,
-            Some(left) => children.iter().all(|child| within(child, left)),
+/// Deep equality exactly as [`deep_equal`] defines it (which compares the scalars here), walked with
+/// an explicit stack instead of recursion, so that a message nested arbitrarily deep (a tool
+/// result's `processed_content`, an inserted message's metadata) is compared without exhausting
+/// the call stack and without a depth limit.
+fn same_value<J: Json>(a: &J, b: &J) -> bool {
+    let mut pending = vec![(a.clone(), b.clone())];
+    while let Some((x, y)) = pending.pop() {
+        match (x.kind(), y.kind()) {
+            (Kind::Array, Kind::Array) => match (x.elements(), y.elements()) {
+                (Some(xs), Some(ys)) if xs.len() == ys.len() => {
+                    pending.extend(xs.into_iter().zip(ys))
+                }
+                _ => return false,
+            },
+            (Kind::Object, Kind::Object) => match (x.entries(), y.entries()) {
+                (Some(xs), Some(ys)) if xs.len() == ys.len() => {
+                    for (key, value) in xs {
+                        match y.get(&key) {
+                            Some(other) => pending.push((value, other)),
+                            None => return false,
+                        }
+                    }
+                }
+                _ => return false,
+            },
+            _ => {
+                if !deep_equal(&x, &y) {
+                    return false;
+                }
+            }
         }
     }
-    if within(value, MAX_DEPTH) {
-        Ok(())
-    } else {
-        Err(Error::new(
-            ErrorCode::TooDeep,
-            path,
-            format!("The message at {path} nests deeper than {MAX_DEPTH} levels."),
-        ))
-    }
+    true
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -842,14 +841,15 @@ const PRINTABLE_LIMIT: usize = 4096;
 /// `Kernel.inspect/1` of a JSON value, as upstream's messages show what they received: `nil`,
 /// `true`, numbers, `"strings"` (escaped, or `<<bytes>>` when not printable), lists (as `~c"..."`
 /// when all ASCII-printable integers), and maps `%{"k" => v}` with keys in UTF-8 byte order.
-/// Elixir's default limits apply; levels past [`MAX_DEPTH`] print as `...`.
+/// Elixir's default limits apply; as the item limit shrinks by one per nesting level, nothing
+/// deeper than 50 levels is visited (it prints as `...`).
 fn inspect<J: Json>(value: &J) -> String {
     let mut out = String::new();
-    inspect_into(value, INSPECT_LIMIT, 0, &mut out);
+    inspect_into(value, INSPECT_LIMIT, &mut out);
     out
 }
 
-fn inspect_into<J: Json>(value: &J, limit: usize, depth: usize, out: &mut String) {
+fn inspect_into<J: Json>(value: &J, limit: usize, out: &mut String) {
     match value.kind() {
         Kind::Null => out.push_str("nil"),
         Kind::Bool => out.push_str(if value.as_bool() == Some(true) {
@@ -862,7 +862,6 @@ fn inspect_into<J: Json>(value: &J, limit: usize, depth: usize, out: &mut String
             None => out.push_str("nil"),
         },
         Kind::String => inspect_string(&value.as_str().unwrap_or_default(), limit, out),
-        Kind::Array | Kind::Object if depth >= MAX_DEPTH => out.push_str("..."),
         Kind::Array => {
             let elements = value.elements().unwrap_or_default();
             if let Some(chars) = ascii_charlist(&elements) {
@@ -873,7 +872,7 @@ fn inspect_into<J: Json>(value: &J, limit: usize, depth: usize, out: &mut String
             }
             out.push('[');
             container(&elements, limit, out, |element, limit, out| {
-                inspect_into(element, limit, depth + 1, out)
+                inspect_into(element, limit, out)
             });
             out.push(']');
         }
@@ -884,7 +883,7 @@ fn inspect_into<J: Json>(value: &J, limit: usize, depth: usize, out: &mut String
             container(&entries, limit, out, |(key, value), limit, out| {
                 inspect_string(key, limit, out);
                 out.push_str(" => ");
-                inspect_into(value, limit, depth + 1, out);
+                inspect_into(value, limit, out);
             });
             out.push('}');
         }
@@ -1141,6 +1140,72 @@ mod tests {
         let text = shown(value);
         assert!(text.contains("[...]"), "{text}");
         assert_eq!(text.matches('[').count(), INSPECT_LIMIT + 1);
+    }
+
+    /// A value nested `0` arrays deep, made on demand, so depth costs no memory.
+    #[derive(Clone, Debug)]
+    struct Deep(usize, &'static str);
+
+    impl Json for Deep {
+        fn kind(&self) -> Kind {
+            if self.0 == 0 {
+                Kind::String
+            } else {
+                Kind::Array
+            }
+        }
+        fn get(&self, _: &str) -> Option<Self> {
+            None
+        }
+        fn elements(&self) -> Option<Vec<Self>> {
+            (self.0 > 0).then(|| vec![Deep(self.0 - 1, self.1)])
+        }
+        fn as_str(&self) -> Option<std::borrow::Cow<'_, str>> {
+            (self.0 == 0).then_some(std::borrow::Cow::Borrowed(self.1))
+        }
+        fn as_bool(&self) -> Option<bool> {
+            None
+        }
+        fn as_number(&self) -> Option<Number> {
+            None
+        }
+        fn entries(&self) -> Option<Vec<(String, Self)>> {
+            None
+        }
+    }
+
+    #[test]
+    fn same_value_walks_any_depth_without_recursion() {
+        assert!(same_value(&Deep(1_000_000, "a"), &Deep(1_000_000, "a")));
+        assert!(!same_value(&Deep(1_000_000, "a"), &Deep(1_000_000, "b")));
+        assert!(!same_value(&Deep(1_000_000, "a"), &Deep(999_999, "a")));
+        let text = inspect(&Deep(1_000_000, "a"));
+        assert_eq!(text.matches('[').count(), INSPECT_LIMIT + 1);
+    }
+
+    #[test]
+    fn same_value_agrees_with_deep_equal() {
+        let values = [
+            json!(null),
+            json!(false),
+            json!(1),
+            json!(1.0),
+            json!(1.5),
+            json!("1"),
+            json!([]),
+            json!({}),
+            json!([1, [2, {"a": null}]]),
+            json!([1, [2, {"a": false}]]),
+            json!({"a": [1, {"b": "x"}], "c": null}),
+            json!({"c": null, "a": [1, {"b": "x"}]}),
+            json!({"a": [1, {"b": "x"}]}),
+            json!({"a": [1, {"b": "x"}], "c": null, "d": 1}),
+        ];
+        for a in &values {
+            for b in &values {
+                assert_eq!(same_value(&a, &b), deep_equal(&a, &b), "{a} vs {b}");
+            }
+        }
     }
 
     #[test]

@@ -191,28 +191,29 @@ fn nested(depth: usize) -> Value {
     value
 }
 
-fn tool_message_with_processed_content(content: Value) -> Value {
-    json!({"role": "tool", "tool_results": [{"content": "full", "processed_content": content,
-        "message_expansion": {"messages": [{"role": "user", "content": "go"}], "result_content": "s"}}]})
-}
-
 #[test]
-fn a_tool_message_nested_too_deep_to_compare_is_too_deep() {
-    // The message is one level, tool_results two, the result three, processed_content the rest.
-    let fits = tool_message_with_processed_content(nested(125));
-    let out = serde_json::to_value(expand_tool_results(&&json!([fits])).unwrap()).unwrap();
-    assert_eq!(out.as_array().map(Vec::len), Some(2));
-
-    let deep = tool_message_with_processed_content(nested(126));
-    let error = expand_tool_results(&&json!({"messages": [deep]})).unwrap_err();
-    assert_eq!(error.code.as_str(), "too_deep");
-    assert_eq!(error.path, "$.messages[0]");
-    assert!(error.message.contains("$.messages[0]"));
-
-    // Values that are only moved may be deeper: nothing looks inside an inserted message.
-    let deep_insert = json!([{"role": "tool", "tool_results": [{"message_expansion": {
-        "messages": [{"role": "user", "content": "x", "metadata": nested(120)}]}}]}]);
-    assert!(expand_tool_results(&&deep_insert).is_ok());
+fn deeply_nested_messages_are_compared_and_moved_at_any_depth() {
+    // Deep equality walks the tool message (here 3 levels plus processed_content) without
+    // recursion, so there is no depth limit; 500 keeps serde_json's own recursion (clone, drop,
+    // serialization) safe natively. The boundary test goes 100,000 deep.
+    let deep = json!({"role": "tool", "tool_results": [{"content": "full", "processed_content": nested(500),
+        "message_expansion": {"messages": [{"role": "user", "content": "go", "metadata": nested(500)}],
+                              "result_content": "s"}}]});
+    let chain = json!({"messages": [deep.clone(), {"role": "user"}, deep.clone()]});
+    let out = serde_json::to_value(expand_tool_results(&&chain).unwrap()).unwrap();
+    let messages = out["messages"].as_array().unwrap();
+    assert_eq!(messages.len(), 4);
+    for replaced in [&messages[0], &messages[2]] {
+        assert_eq!(
+            replaced["tool_results"][0]["message_expansion"],
+            Value::Null
+        );
+        assert_eq!(
+            replaced["tool_results"][0]["processed_content"],
+            nested(500)
+        );
+    }
+    assert_eq!(messages[3]["metadata"], nested(500));
 }
 
 #[test]
