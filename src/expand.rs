@@ -920,16 +920,20 @@ fn inspect_number(number: Number) -> String {
         Number::Int(i) => return i.to_string(),
         Number::Float(x) => x,
     };
-    if !x.is_finite() {
-        return format!("{x}");
+    if x.is_nan() {
+        return "NaN".into();
     }
     let sign = if x.is_sign_negative() { "-" } else { "" };
     let magnitude = x.abs();
+    if magnitude == f64::INFINITY {
+        return format!("{sign}Infinity");
+    }
     if magnitude == 0.0 {
         return format!("{sign}0.0");
     }
     if (1.0..1e16).contains(&magnitude) && magnitude.fract() == 0.0 {
-        return format!("{sign}{magnitude:.0}.0");
+        // Exact: a whole number below 2^63. (Integer digits spare the float formatter's exact mode.)
+        return format!("{sign}{}.0", magnitude as u64);
     }
     // Shortest digits `d1d2...` and the place of the decimal point: x = 0.d1d2... * 10^place.
     let scientific = format!("{magnitude:e}");
