@@ -368,8 +368,8 @@ pub fn expand(
 )]
 pub fn is_expandable(
     #[wasm_bindgen(js_name = toolResult, unchecked_param_type = "ToolResult")] tool_result: JsValue,
-) -> Result<bool, JsValue> {
-    crate::expand::is_expandable(&Js(tool_result)).map_err(|e| to_js_error(&e))
+) -> Result<JsValue, JsValue> {
+    run(crate::expand::is_expandable(&Js(tool_result)))
 }
 
 /// `Steps.expand_tool_results/2` without pipeline tags, on a chain or a bare array of messages.
