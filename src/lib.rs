@@ -9,11 +9,13 @@
 //! | [`json`] | the read-only view of input values |
 //! | [`message`] | the LangChain message model: Message, ContentPart, ToolCall, ToolResult |
 //! | [`display`] | display items (`extractDisplayItems`) and their records (`toDisplayMessages`) |
+//! | [`expand`] | tool-result expansion (`expand`, `isExpandable`, `expandToolResults`) |
 //! | [`error`] | the error type: code, path, message |
 //! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |
 
 pub mod display;
 pub mod error;
+pub mod expand;
 pub mod json;
 pub mod message;
 
@@ -24,3 +26,4 @@ pub use display::{
     extract_display_items, to_display_messages, DisplayItem, DisplayRecord, ItemContent,
 };
 pub use error::{Error, ErrorCode};
+pub use expand::{expand, expand_tool_results, is_expandable};

@@ -298,3 +298,83 @@ pub fn is_chat_display_error(
         .dyn_ref::<js_sys::Error>()
         .is_some_and(|e| e.name() == "ChatDisplayError")
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tool-result expansion (langchain v0.14.1 MessageExpansion and Steps.expand_tool_results/2)
+// ---------------------------------------------------------------------------------------------
+
+#[wasm_bindgen(typescript_custom_section)]
+const EXPAND_TYPES: &'static str = r#"
+/** The options of `expand`. A `result_content` that is present, even `null` (keep the fallback),
+ * is used as given; absent or `undefined`, it is the default sentence. */
+export interface ExpandOptions {
+  result_content?: string | ContentPart | ContentPart[] | null;
+}
+
+/** The tool result `expand` returns: all eleven ToolResult keys, `content` a part list and the
+ * expansion set. `tool_call_id`, `name` and `display_text` are null for the caller to fill in. */
+export type ExpandingToolResult = Required<ToolResult> & {
+  content: ContentPart[];
+  message_expansion: Required<MessageExpansion>;
+};
+
+/** A tool result `expandToolResults` applies: an expansion, and not interrupted. */
+export type ExpandableToolResult = ToolResult & {
+  message_expansion: MessageExpansion;
+  is_interrupt?: false;
+};
+
+/** An LLMChain as far as `expandToolResults` reads it. A missing `last_message` is the last
+ * element of `messages`, a missing `exchanged_messages` is `[]`, a missing `needs_response` is
+ * `true`. Any other keys are passed along as given. */
+export interface Chain {
+  messages: Message[];
+  exchanged_messages?: Message[] | null;
+  last_message?: Message | null;
+  needs_response?: boolean;
+}
+
+/** `Steps.expand_tool_results/2` on a bare array of messages: the new array. */
+export function expandToolResults(messages: Message[]): Message[];
+/** `Steps.expand_tool_results/2` on a chain: all four chain keys, plus the chain's other keys. */
+export function expandToolResults<C extends Chain>(chain: C): Omit<C, keyof Chain> & Required<Chain>;
+export function expandToolResults(input: Chain | Message[]): Required<Chain> | Message[];
+"#;
+
+/// `MessageExpansion.expand/3`: a tool result that expands into `messages`, its content the
+/// normalized `fallbackContent`.
+#[wasm_bindgen(js_name = expand, unchecked_return_type = "ExpandingToolResult")]
+pub fn expand(
+    #[wasm_bindgen(
+        js_name = fallbackContent,
+        unchecked_param_type = "string | ContentPart | ContentPart[]"
+    )]
+    fallback_content: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ExpandOptions | null")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options = Some(options).filter(|o| !o.is_undefined()).map(Js);
+    run(crate::expand::expand(
+        &Js(fallback_content),
+        &Js(messages),
+        options.as_ref(),
+    ))
+}
+
+/// `MessageExpansion.expandable?/1`: an expansion, and `is_interrupt` exactly false (or absent).
+#[wasm_bindgen(
+    js_name = isExpandable,
+    unchecked_return_type = "toolResult is ExpandableToolResult"
+)]
+pub fn is_expandable(
+    #[wasm_bindgen(js_name = toolResult, unchecked_param_type = "ToolResult")] tool_result: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::expand::is_expandable(&Js(tool_result)))
+}
+
+/// `Steps.expand_tool_results/2` without pipeline tags, on a chain or a bare array of messages.
+/// Its overloads are declared in `EXPAND_TYPES`, which one generated signature cannot express.
+#[wasm_bindgen(js_name = expandToolResults, skip_typescript)]
+pub fn expand_tool_results(input: JsValue) -> Result<JsValue, JsValue> {
+    run(crate::expand::expand_tool_results(&Js(input)))
+}
