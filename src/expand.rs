@@ -479,7 +479,7 @@ impl<J: Json> Application<J> {
     fn replace(&self, list: Vec<J>) -> Vec<MessageOut<J>> {
         list.into_iter()
             .map(|message| {
-                if same_value(&self.old, &message) {
+                if deep_equal(&self.old, &message) {
                     MessageOut::Expanded(self.new.clone())
                 } else {
                     MessageOut::Given(message)
@@ -792,41 +792,6 @@ fn needs_response_after<J: Json>(message: &J, path: &Path<'_>) -> Result<bool> {
             complete && has_calls
         }
     })
-}
-
-/// Deep equality exactly as [`deep_equal`] defines it (which compares the scalars here), walked with
-/// an explicit stack instead of recursion, so that a message nested arbitrarily deep (a tool
-/// result's `processed_content`, an inserted message's metadata) is compared without exhausting
-/// the call stack and without a depth limit.
-fn same_value<J: Json>(a: &J, b: &J) -> bool {
-    let mut pending = vec![(a.clone(), b.clone())];
-    while let Some((x, y)) = pending.pop() {
-        match (x.kind(), y.kind()) {
-            (Kind::Array, Kind::Array) => match (x.elements(), y.elements()) {
-                (Some(xs), Some(ys)) if xs.len() == ys.len() => {
-                    pending.extend(xs.into_iter().zip(ys))
-                }
-                _ => return false,
-            },
-            (Kind::Object, Kind::Object) => match (x.entries(), y.entries()) {
-                (Some(xs), Some(ys)) if xs.len() == ys.len() => {
-                    for (key, value) in xs {
-                        match y.get(&key) {
-                            Some(other) => pending.push((value, other)),
-                            None => return false,
-                        }
-                    }
-                }
-                _ => return false,
-            },
-            _ => {
-                if !deep_equal(&x, &y) {
-                    return false;
-                }
-            }
-        }
-    }
-    true
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1179,37 +1144,12 @@ mod tests {
     }
 
     #[test]
-    fn same_value_walks_any_depth_without_recursion() {
-        assert!(same_value(&Deep(1_000_000, "a"), &Deep(1_000_000, "a")));
-        assert!(!same_value(&Deep(1_000_000, "a"), &Deep(1_000_000, "b")));
-        assert!(!same_value(&Deep(1_000_000, "a"), &Deep(999_999, "a")));
+    fn deep_equal_walks_any_depth_without_recursion() {
+        assert!(deep_equal(&Deep(1_000_000, "a"), &Deep(1_000_000, "a")));
+        assert!(!deep_equal(&Deep(1_000_000, "a"), &Deep(1_000_000, "b")));
+        assert!(!deep_equal(&Deep(1_000_000, "a"), &Deep(999_999, "a")));
         let text = inspect(&Deep(1_000_000, "a"));
         assert_eq!(text.matches('[').count(), INSPECT_LIMIT + 1);
-    }
-
-    #[test]
-    fn same_value_agrees_with_deep_equal() {
-        let values = [
-            json!(null),
-            json!(false),
-            json!(1),
-            json!(1.0),
-            json!(1.5),
-            json!("1"),
-            json!([]),
-            json!({}),
-            json!([1, [2, {"a": null}]]),
-            json!([1, [2, {"a": false}]]),
-            json!({"a": [1, {"b": "x"}], "c": null}),
-            json!({"c": null, "a": [1, {"b": "x"}]}),
-            json!({"a": [1, {"b": "x"}]}),
-            json!({"a": [1, {"b": "x"}], "c": null, "d": 1}),
-        ];
-        for a in &values {
-            for b in &values {
-                assert_eq!(same_value(&a, &b), deep_equal(&a, &b), "{a} vs {b}");
-            }
-        }
     }
 
     #[test]
