@@ -225,6 +225,10 @@ impl Json for Js {
             .dyn_ref::<JsString>()
             .is_some_and(|s| s.length() == 0)
     }
+
+    fn empty_object() -> Self {
+        Js(Object::new().into())
+    }
 }
 
 /// The value goes back to JavaScript as itself (`serde_wasm_bindgen::preserve`).
