@@ -323,13 +323,8 @@ pub fn parse_message<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> {
     }
 }
 
+/// The fields of a message, read (and so checked) in declared order.
 fn message_fields<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> {
-    let calls_path = path.key("tool_calls");
-    let tool_calls = list(json, "tool_calls", path, "an array of tool calls or null")?
-        .iter()
-        .enumerate()
-        .map(|(i, call)| nested_tool_call(call, &calls_path.index(i)))
-        .collect::<Result<_>>()?;
     Ok(Message {
         role: role(json, path)?,
         content: match field(json, "content") {
@@ -337,7 +332,11 @@ fn message_fields<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> {
             Some(content) => content_value(&content, &path.key("content"))?,
         },
         tool_call_id: optional_string(json, "tool_call_id", path)?,
-        tool_calls,
+        tool_calls: each(
+            &list(json, "tool_calls", path, "an array of tool calls or null")?,
+            &path.key("tool_calls"),
+            nested_tool_call,
+        )?,
         metadata: field(json, "metadata").map(Metadata::Given),
         wire_protocol: optional_enum(json, "wire_protocol", path)?,
     })
@@ -369,15 +368,11 @@ fn content_value<J: Json>(value: &J, path: &Path<'_>) -> Result<Option<Content<J
     match value.kind() {
         Kind::Null => Ok(None),
         Kind::String => Ok(Some(Content::Text(value.clone()))),
-        Kind::Array => Ok(Some(Content::Parts(
-            value
-                .elements()
-                .unwrap_or_default()
-                .iter()
-                .enumerate()
-                .map(|(i, part)| content_part(part, &path.index(i)))
-                .collect::<Result<_>>()?,
-        ))),
+        Kind::Array => Ok(Some(Content::Parts(each(
+            &value.elements().unwrap_or_default(),
+            path,
+            content_part,
+        )?))),
         other => Err(Error::expected(
             path,
             "a string, an array of content parts, or null",
@@ -454,17 +449,14 @@ fn part_fields<J: Json>(name: TypeName, json: &J, path: &Path<'_>) -> Result<Par
         }
     }
     Ok(match name {
-        TypeName::Text => {
-            let citations_path = path.key("citations");
-            Part::Text(Text {
-                text: required_string(json, "text", path)?,
-                citations: list(json, "citations", path, "an array of citations or null")?
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| nested_citation(c, &citations_path.index(i)))
-                    .collect::<Result<_>>()?,
-            })
-        }
+        TypeName::Text => Part::Text(Text {
+            text: required_string(json, "text", path)?,
+            citations: each(
+                &list(json, "citations", path, "an array of citations or null")?,
+                &path.key("citations"),
+                nested_citation,
+            )?,
+        }),
         TypeName::Image => Part::Image(Image {
             url: optional_string(json, "url", path)?,
             data: optional_string(json, "data", path)?,
@@ -637,6 +629,19 @@ fn list<J: Json>(json: &J, key: &str, path: &Path<'_>, what: &str) -> Result<Vec
     }
 }
 
+/// Reads each element of a list with `read`, at `path[i]`.
+fn each<J: Json, T>(
+    items: &[J],
+    path: &Path<'_>,
+    read: fn(&J, &Path<'_>) -> Result<T>,
+) -> Result<Vec<T>> {
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        out.push(read(item, &path.index(i))?);
+    }
+    Ok(out)
+}
+
 /// The `__type__` of an object: `None` when absent or null, else a known name (`unknown_type`
 /// otherwise).
 fn type_tag<J: Json>(json: &J, path: &Path<'_>) -> Result<Option<TypeName>> {
@@ -677,28 +682,35 @@ fn wrong_type(path: &Path<'_>, expected: &str, got: TypeName) -> Error {
 }
 
 /// A scalar as Elixir's `inspect` would show it, for error messages: strings quoted, `nil`,
-/// booleans and numbers as written, and the kind of anything else.
+/// booleans and integers as written, and the kind of anything else. (Floats are not printed:
+/// float formatting would add about 25 KB to the wasm for one error message.)
 fn shown<J: Json>(value: &J) -> String {
     match value.kind() {
         Kind::String => format!("{:?}", value.as_str().unwrap_or_default()),
         Kind::Null => "nil".to_string(),
         Kind::Bool => value.as_bool().unwrap_or_default().to_string(),
         Kind::Number => match value.as_number() {
-            Some(Number::Int(i)) => i.to_string(),
-            Some(Number::Float(f)) => f.to_string(),
-            None => "a number".to_string(),
+            Some(Number::Int(i)) => {
+                i64::try_from(i).map_or_else(|_| "a number".into(), |i| i.to_string())
+            }
+            _ => "a number".to_string(),
         },
         other => other.name().to_string(),
     }
 }
 
+/// `"a", "b" or "c"`.
 fn quoted(names: &[&str]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-    match quoted.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
+    let mut out = String::new();
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == names.len() { " or " } else { ", " });
+        }
+        out.push('"');
+        out.push_str(name);
+        out.push('"');
     }
+    out
 }
 
 fn one_of<E: StringEnum>(all: &[E]) -> String {
@@ -864,7 +876,7 @@ impl<M: SerializeMap> Fields<M> {
 impl<J: Json + Serialize> Serialize for Message<J> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let mut map = start(s, TypeName::Message)?;
-        map.put("role", &self.role)?;
+        map.put("role", self.role.as_str())?;
         match &self.content {
             Some(Content::Text(text)) => map.put("content", text)?,
             Some(Content::Parts(parts)) => map.list("content", parts)?,
@@ -877,7 +889,7 @@ impl<J: Json + Serialize> Serialize for Message<J> {
             Some(Metadata::ToolName(name)) => map.put("metadata", &ToolNameMap(name))?,
             None => {}
         }
-        map.opt("wire_protocol", &self.wire_protocol)?;
+        map.opt("wire_protocol", &self.wire_protocol.map(StringEnum::as_str))?;
         map.end()
     }
 }
@@ -955,12 +967,12 @@ impl<J: Json + Serialize> Serialize for ToolCall<J> {
 impl<J: Json + Serialize> Serialize for Citation<J> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let mut map = start(s, TypeName::Citation)?;
-        map.opt("type", &self.kind)?;
+        map.opt("type", &self.kind.map(StringEnum::as_str))?;
         map.opt("cited_text", &self.cited_text)?;
         map.opt("document_index", &self.document_index)?;
         map.opt("document_title", &self.document_title)?;
         map.opt("file_id", &self.file_id)?;
-        map.opt("unit", &self.unit)?;
+        map.opt("unit", &self.unit.map(StringEnum::as_str))?;
         map.opt("start_index", &self.start_index)?;
         map.opt("end_index", &self.end_index)?;
         map.opt("url", &self.url)?;
