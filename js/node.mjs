@@ -3,5 +3,6 @@
 import wasm from "./node.cjs";
 
 export const { extractDisplayItems, toDisplayMessages, isChatDisplayError, expand, isExpandable, expandToolResults } = wasm;
+export const { userMessage, assistantMessage, systemMessage, toolResultMessage, decodeSycophant } = wasm;
 export const initSync = wasm.initSync;
 export default wasm.default;

@@ -1141,6 +1141,10 @@ mod tests {
         fn entries(&self) -> Option<Vec<(String, Self)>> {
             None
         }
+        fn empty_object() -> Self {
+            // Never asked for by the code under test; an array-only value has no objects.
+            Deep(0, "")
+        }
     }
 
     #[test]

@@ -59,6 +59,8 @@ pub trait Json: Clone {
     fn is_empty_str(&self) -> bool {
         self.as_str().is_some_and(|s| s.is_empty())
     }
+    /// An empty object, for a struct default of `{}` that must appear in an output.
+    fn empty_object() -> Self;
 }
 
 /// A JSON number. JavaScript cannot tell `1` from `1.0`, so there a whole number within ±2^53 is
@@ -172,6 +174,10 @@ impl<'a> Json for &'a serde_json::Value {
                 .map(|(k, v)| (k.clone(), v))
                 .collect(),
         )
+    }
+    fn empty_object() -> Self {
+        static EMPTY: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+        EMPTY.get_or_init(|| serde_json::Value::Object(serde_json::Map::new()))
     }
 }
 

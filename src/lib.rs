@@ -10,6 +10,7 @@
 //! | [`message`] | the LangChain message model: Message, ContentPart, ToolCall, ToolResult |
 //! | [`display`] | display items (`extractDisplayItems`) and their records (`toDisplayMessages`) |
 //! | [`expand`] | tool-result expansion (`expand`, `isExpandable`, `expandToolResults`) |
+//! | [`sycophant`] | Sycophant messages: constructors, canonical JSON, decoding, display mapping |
 //! | [`error`] | the error type: code, path, message |
 //! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |
 
@@ -18,6 +19,7 @@ pub mod error;
 pub mod expand;
 pub mod json;
 pub mod message;
+pub mod sycophant;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -9,6 +9,7 @@
 use crate::display;
 use crate::error::{Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
+use crate::sycophant;
 use js_sys::{Array, JsString, Object, Reflect};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
@@ -225,6 +226,10 @@ impl Json for Js {
             .dyn_ref::<JsString>()
             .is_some_and(|s| s.length() == 0)
     }
+
+    fn empty_object() -> Self {
+        Js(Object::new().into())
+    }
 }
 
 /// The value goes back to JavaScript as itself (`serde_wasm_bindgen::preserve`).
@@ -269,7 +274,7 @@ fn run<T: Serialize>(result: crate::error::Result<T>) -> Result<JsValue, JsValue
 /// Sagents `extract_display_items/1`: the display items of one message, in display order.
 #[wasm_bindgen(js_name = extractDisplayItems, unchecked_return_type = "DisplayItem[]")]
 pub fn extract_display_items(
-    #[wasm_bindgen(unchecked_param_type = "Message")] message: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Message | SycophantMessage")] message: JsValue,
 ) -> Result<JsValue, JsValue> {
     run(display::extract_display_items(&Js(message)))
 }
@@ -278,7 +283,10 @@ pub fn extract_display_items(
 /// from the results that follow.
 #[wasm_bindgen(js_name = toDisplayMessages, unchecked_return_type = "DisplayRecord[]")]
 pub fn to_display_messages(
-    #[wasm_bindgen(unchecked_param_type = "Message | Message[]")] messages: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "Message | SycophantMessage | (Message | SycophantMessage)[]"
+    )]
+    messages: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ToDisplayMessagesOptions | null")]
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
@@ -377,4 +385,187 @@ pub fn is_expandable(
 #[wasm_bindgen(js_name = expandToolResults, skip_typescript)]
 pub fn expand_tool_results(input: JsValue) -> Result<JsValue, JsValue> {
     run(crate::expand::expand_tool_results(&Js(input)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sycophant messages (seed 003; behavior.md §4)
+
+#[wasm_bindgen(typescript_custom_section)]
+const SYCOPHANT_TYPES: &'static str = r#"
+/** A Sycophant message role. `tool_result` is a role; there is no `tool` role. */
+export type SycophantRole = "user" | "assistant" | "system" | "tool_result";
+
+/** `Sycophant.Message` as canonical JSON: nil, `[]` and `{}` fields are left out. */
+export interface SycophantMessage {
+  __type__: "Message";
+  role: SycophantRole;
+  content?: string | SycophantContentPart[];
+  tool_call_id?: string;
+  tool_calls?: SycophantToolCall[];
+  /** Any JSON; `toolResultMessage` sets `{ tool_name }`. */
+  metadata?: JsonValue;
+  wire_protocol?: "anthropic_messages" | "openai_completions" | "openai_responses" | "bedrock_converse" | "google_gemini";
+}
+
+/** A Sycophant content part, told apart by `__type__` (or by its `type` literal). */
+export type SycophantContentPart =
+  | SycophantText
+  | SycophantImage
+  | SycophantDocument
+  | SycophantThinking
+  | SycophantRedactedThinking;
+
+export interface SycophantText {
+  __type__: "Text";
+  type: "text";
+  text: string;
+  citations?: SycophantCitation[];
+}
+
+export interface SycophantImage {
+  __type__: "Image";
+  type: "image";
+  url?: string;
+  /** Base64. */
+  data?: string;
+  media_type?: string;
+}
+
+export interface SycophantDocument {
+  __type__: "Document";
+  type: "document";
+  data?: string;
+  url?: string;
+  file_id?: string;
+  media_type?: string;
+  name?: string;
+  /** Always present: `false` unless citations were requested. */
+  citations: boolean;
+}
+
+export interface SycophantThinking {
+  __type__: "Thinking";
+  type: "thinking";
+  id?: string;
+  text?: string;
+  summary?: string;
+  signature?: string;
+}
+
+export interface SycophantRedactedThinking {
+  __type__: "RedactedThinking";
+  type: "redacted_thinking";
+  data: string;
+}
+
+export interface SycophantToolCall {
+  __type__: "ToolCall";
+  id: string;
+  name: string;
+  /** Any JSON; left out when `{}` (the default). */
+  arguments?: JsonValue;
+  metadata?: JsonValue;
+}
+
+export interface SycophantCitation {
+  __type__: "Citation";
+  type?: "page_location" | "char_location" | "content_block_location" | "web_search_result_location" | "search_result_location";
+  cited_text?: string;
+  document_index?: number;
+  document_title?: string;
+  file_id?: string;
+  unit?: "page" | "char" | "block";
+  start_index?: number;
+  end_index?: number;
+  url?: string;
+  title?: string;
+  source?: string;
+}
+
+/** Any of the eight types `decodeSycophant` knows. */
+export type SycophantValue = SycophantMessage | SycophantContentPart | SycophantToolCall | SycophantCitation;
+
+/** Names a struct given to a constructor: its `__type__`, its `type` literal, or both. */
+export type SycophantTag<T extends string, L extends string> = { __type__: T; type?: L } | { __type__?: T; type: L };
+
+/** A content part given to a constructor: the canonical shape, with `__type__` or `type` enough
+ * to name it and `null` allowed for absent fields. */
+export type SycophantPartInput =
+  | (SycophantTag<"Text", "text"> & { text: string; citations?: SycophantCitationInput[] | null })
+  | (SycophantTag<"Image", "image"> & { url?: string | null; data?: string | null; media_type?: string | null })
+  | (SycophantTag<"Document", "document"> & {
+      data?: string | null; url?: string | null; file_id?: string | null; media_type?: string | null;
+      name?: string | null; citations?: boolean | null })
+  | (SycophantTag<"Thinking", "thinking"> & {
+      id?: string | null; text?: string | null; summary?: string | null; signature?: string | null })
+  | (SycophantTag<"RedactedThinking", "redacted_thinking"> & { data: string });
+
+export type SycophantCitationInput = { [K in keyof SycophantCitation]?: SycophantCitation[K] | null };
+
+/** A tool call given to `toolResultMessage`; `__type__` may be left out. */
+export interface SycophantToolCallInput {
+  __type__?: "ToolCall";
+  id: string;
+  name: string;
+  arguments?: JsonValue;
+  metadata?: JsonValue;
+}
+
+/** What the constructors accept as content (`null`: no content). */
+export type SycophantContentInput = string | SycophantPartInput[] | null;
+"#;
+
+/// `Sycophant.Message.user/1`: `{__type__: "Message", role: "user", content}` as canonical JSON.
+#[wasm_bindgen(
+    js_name = userMessage,
+    unchecked_return_type = "SycophantMessage & { role: \"user\" }"
+)]
+pub fn user_message(
+    #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(sycophant::user(&Js(content)))
+}
+
+/// `Sycophant.Message.assistant/1`.
+#[wasm_bindgen(
+    js_name = assistantMessage,
+    unchecked_return_type = "SycophantMessage & { role: \"assistant\" }"
+)]
+pub fn assistant_message(
+    #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(sycophant::assistant(&Js(content)))
+}
+
+/// `Sycophant.Message.system/1`.
+#[wasm_bindgen(
+    js_name = systemMessage,
+    unchecked_return_type = "SycophantMessage & { role: \"system\" }"
+)]
+pub fn system_message(
+    #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(sycophant::system(&Js(content)))
+}
+
+/// `Sycophant.Message.tool_result/2`: the result of `toolCall`, with `tool_call_id` and
+/// `metadata.tool_name` set from it.
+#[wasm_bindgen(
+    js_name = toolResultMessage,
+    unchecked_return_type = "SycophantMessage & { role: \"tool_result\"; tool_call_id: string; metadata: { tool_name: string } }"
+)]
+pub fn tool_result_message(
+    #[wasm_bindgen(js_name = toolCall, unchecked_param_type = "SycophantToolCallInput")]
+    tool_call: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] result: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(sycophant::tool_result(&Js(tool_call), &Js(result)))
+}
+
+/// `Sycophant.Serializable.Decoder.from_map/1`, returning the canonical JSON again.
+#[wasm_bindgen(js_name = decodeSycophant, unchecked_return_type = "SycophantMessage")]
+pub fn decode_sycophant(
+    #[wasm_bindgen(unchecked_param_type = "object")] json: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(sycophant::decode(&Js(json)))
 }
