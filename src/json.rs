@@ -49,6 +49,12 @@ pub trait Json: Clone {
     fn elements(&self) -> Option<Vec<Self>>;
     /// The string when `self` is a string.
     fn as_str(&self) -> Option<Cow<'_, str>>;
+    /// The index of the first of `candidates` equal to `self`, when `self` is a string. Cheaper
+    /// than `as_str` where the engine can compare without copying the string.
+    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+        let s = self.as_str()?;
+        candidates.iter().position(|c| *c == s.as_ref())
+    }
     /// The boolean when `self` is a boolean.
     fn as_bool(&self) -> Option<bool>;
     /// The number when `self` is a number.

@@ -6,13 +6,14 @@
 //! objects, never `Map`, and `null`, never `undefined`. Every failure becomes a real `Error` named
 //! `ChatDisplayError` with `code` and `path`; nothing here can panic on input.
 
-use crate::display;
+use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText};
 use crate::error::{Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
 use crate::sycophant;
-use js_sys::{Array, JsString, Object, Reflect};
+use js_sys::{Array, Object, Reflect};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -150,27 +151,89 @@ export interface ChatDisplayError extends Error {
 "#;
 
 /// A JavaScript value seen through the core's [`Json`] view.
+///
+/// Every question asked of a JavaScript value is a call out of wasm, so the view asks as few as it
+/// can: a value's kind is found once and kept, keys and constant strings are JavaScript strings
+/// made once and reused (see [`js_str`]), and kind tests go in the order values are met.
 #[derive(Clone, Debug)]
-pub struct Js(pub JsValue);
+pub struct Js {
+    value: JsValue,
+    kind: Cell<Option<Kind>>,
+}
+
+impl Js {
+    pub fn new(value: JsValue) -> Js {
+        Js {
+            value,
+            kind: Cell::new(None),
+        }
+    }
+
+    fn with_kind(value: JsValue, kind: Kind) -> Js {
+        Js {
+            value,
+            kind: Cell::new(Some(kind)),
+        }
+    }
+
+    /// The JavaScript value itself.
+    pub fn value(&self) -> &JsValue {
+        &self.value
+    }
+
+    /// An optional argument: `undefined` is absent.
+    fn optional(value: JsValue) -> Option<Js> {
+        Some(value).filter(|v| !v.is_undefined()).map(Js::new)
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Reflect.get`, for reading input: a throwing getter or proxy trap comes back as `Err`.
+    #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
+    fn reflect_get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
+
+    /// A plain object this module has just made.
+    #[wasm_bindgen(extends = Object)]
+    type Fresh;
+
+    /// `{}`.
+    #[wasm_bindgen(constructor, js_class = "Object")]
+    fn new() -> Fresh;
+
+    /// `target[key] = value`, for filling a fresh plain object, which cannot throw (the keys are
+    /// this module's own and never `__proto__`).
+    #[wasm_bindgen(method, structural, indexing_setter)]
+    fn put(this: &Fresh, key: &JsValue, value: &JsValue);
+}
 
 impl Json for Js {
     fn kind(&self) -> Kind {
-        let v = &self.0;
-        if v.is_null() || v.is_undefined() {
-            Kind::Null
-        } else if v.is_string() {
+        if let Some(kind) = self.kind.get() {
+            return kind;
+        }
+        let v = &self.value;
+        // Strings and objects are what inputs hold most; `typeof` tests are calls, so they come first.
+        let kind = if v.is_string() {
             Kind::String
+        } else if v.is_object() {
+            if Array::is_array(v) {
+                Kind::Array
+            } else {
+                Kind::Object
+            }
+        } else if v.is_null() || v.is_undefined() {
+            Kind::Null
         } else if v.as_bool().is_some() {
             Kind::Bool
         } else if v.as_f64().is_some() {
             Kind::Number
-        } else if Array::is_array(v) {
-            Kind::Array
-        } else if v.is_object() && !v.is_function() {
-            Kind::Object
         } else {
+            // Functions, symbols and bigints.
             Kind::Other
-        }
+        };
+        self.kind.set(Some(kind));
+        kind
     }
 
     fn get(&self, key: &str) -> Option<Self> {
@@ -178,64 +241,230 @@ impl Json for Js {
             return None;
         }
         // A throwing getter or proxy trap reads as absent rather than escaping as a foreign error.
-        Reflect::get(&self.0, &JsValue::from_str(key))
+        js_str(key, |key| reflect_get(&self.value, key))
             .ok()
             .filter(|v| !v.is_undefined())
-            .map(Js)
+            .map(Js::new)
     }
 
     fn elements(&self) -> Option<Vec<Self>> {
-        if !Array::is_array(&self.0) {
+        if self.kind() != Kind::Array {
             return None;
         }
-        let array: &Array = self.0.unchecked_ref();
-        Some((0..array.length()).map(|i| Js(array.get(i))).collect())
+        let array: &Array = self.value.unchecked_ref();
+        Some((0..array.length()).map(|i| Js::new(array.get(i))).collect())
     }
 
     fn as_str(&self) -> Option<Cow<'_, str>> {
-        self.0.as_string().map(Cow::Owned)
+        if self.kind() != Kind::String {
+            return None;
+        }
+        self.value.as_string().map(Cow::Owned)
+    }
+
+    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+        if self.kind() != Kind::String {
+            return None;
+        }
+        // Comparing with a kept JavaScript string is one call; reading the string into Rust is
+        // several, and a copy.
+        candidates
+            .iter()
+            .position(|c| js_str(c, |c| *c == self.value))
     }
 
     fn as_bool(&self) -> Option<bool> {
-        self.0.as_bool()
+        self.value.as_bool()
     }
 
     fn as_number(&self) -> Option<Number> {
-        self.0.as_f64().map(Number::from_f64)
+        self.value.as_f64().map(Number::from_f64)
     }
 
     fn entries(&self) -> Option<Vec<(String, Self)>> {
         if self.kind() != Kind::Object {
             return None;
         }
-        let object: &Object = self.0.unchecked_ref();
+        let object: &Object = self.value.unchecked_ref();
         let keys = Object::keys(object);
         Some(
             keys.iter()
                 .filter_map(|key| {
                     let name = key.as_string()?;
-                    let value = Reflect::get(&self.0, &key).ok()?;
-                    Some((name, Js(value)))
+                    let value = reflect_get(&self.value, &key).ok()?;
+                    Some((name, Js::new(value)))
                 })
                 .collect(),
         )
     }
 
     fn is_empty_str(&self) -> bool {
-        self.0
-            .dyn_ref::<JsString>()
-            .is_some_and(|s| s.length() == 0)
+        js_str("", |empty| *empty == self.value)
     }
 
     fn empty_object() -> Self {
-        Js(Object::new().into())
+        Js::with_kind(Object::new().into(), Kind::Object)
     }
+}
+
+/// One kept JavaScript string: the Rust string it was made from, and where that string was.
+struct Kept {
+    at: usize,
+    text: Box<str>,
+    value: JsValue,
+}
+
+/// 256 slots, indexed by the top 8 bits of a 32-bit hash.
+const KEPT_SLOTS: usize = 256;
+const KEPT_MAX_LEN: usize = 32;
+
+thread_local! {
+    /// JavaScript strings for the keys and constant values this module reads and writes, each made
+    /// once: making a JavaScript string from Rust decodes UTF-8 in JavaScript, on every use. The
+    /// table is indexed by the Rust string's address, so the constants in the code (always at the
+    /// same address) find their slot without hashing; the text is compared before a slot is used.
+    static KEPT: RefCell<Vec<Option<Kept>>> = RefCell::new((0..KEPT_SLOTS).map(|_| None).collect());
+}
+
+/// Calls `f` with the JavaScript string for `s`, made once for short strings and then reused.
+fn js_str<R>(s: &str, f: impl FnOnce(&JsValue) -> R) -> R {
+    if s.len() > KEPT_MAX_LEN {
+        return f(&JsValue::from_str(s));
+    }
+    let at = s.as_ptr() as usize;
+    // Fibonacci hashing of the address (and length, for substrings at the same place).
+    let slot = ((at ^ (s.len() << 24)) as u32).wrapping_mul(0x9E37_79B9) as usize >> 24;
+    KEPT.with(|kept| {
+        let Ok(mut kept) = kept.try_borrow_mut() else {
+            return f(&JsValue::from_str(s));
+        };
+        // Up to four slots from the hashed one: the first that holds `s`, else the first free
+        // one, else the hashed one is taken over.
+        let mut free = None;
+        for probe in 0..4 {
+            let i = (slot + probe) % KEPT_SLOTS;
+            match kept.get(i) {
+                Some(Some(k)) if k.at == at && *k.text == *s => {
+                    return f(&k.value);
+                }
+                Some(None) if free.is_none() => free = Some(i),
+                _ => {}
+            }
+        }
+        let value = JsValue::from_str(s);
+        let result = f(&value);
+        if let Some(entry) = kept.get_mut(free.unwrap_or(slot)) {
+            *entry = Some(Kept {
+                at,
+                text: s.into(),
+                value,
+            });
+        }
+        result
+    })
+}
+
+/// The kept JavaScript string for a constant.
+fn constant(s: &'static str) -> JsValue {
+    js_str(s, JsValue::clone)
+}
+
+/// A plain object with `entries` as its properties, in order; `None` is `null`.
+fn object(entries: &[(&'static str, Option<&JsValue>)]) -> JsValue {
+    let object = Fresh::new();
+    for (key, value) in entries {
+        js_str(key, |key| object.put(key, value.unwrap_or(&JsValue::NULL)));
+    }
+    object.into()
+}
+
+fn nullable(value: &Option<Js>) -> Option<&JsValue> {
+    value.as_ref().map(|v| &v.value)
+}
+
+fn flag(value: Option<bool>) -> JsValue {
+    value.map_or(JsValue::NULL, JsValue::from_bool)
+}
+
+/// A display item's `content`, built directly rather than through serde: this is the hot path
+/// of both display functions (the fixture tests hold both paths to the same JSON).
+fn item_content(content: &ItemContent<Js>) -> JsValue {
+    match content {
+        ItemContent::Text { text } | ItemContent::Thinking { text } => {
+            object(&[("text", Some(&text.value))])
+        }
+        ItemContent::ToolCall {
+            call_id,
+            name,
+            arguments,
+            display_text,
+        } => object(&[
+            ("call_id", nullable(call_id)),
+            ("name", nullable(name)),
+            ("arguments", nullable(arguments)),
+            ("display_text", nullable(display_text)),
+        ]),
+        ItemContent::ToolResult {
+            tool_call_id,
+            name,
+            content,
+            is_error,
+            is_interrupt,
+        } => {
+            let text = match content {
+                ResultText::Given(text) => text.value.clone(),
+                ResultText::Joined(text) => JsValue::from_str(text),
+            };
+            object(&[
+                ("tool_call_id", nullable(tool_call_id)),
+                ("name", nullable(name)),
+                ("content", Some(&text)),
+                ("is_error", Some(&flag(*is_error))),
+                ("is_interrupt", Some(&flag(*is_interrupt))),
+            ])
+        }
+    }
+}
+
+fn item_to_js(item: &DisplayItem<Js>) -> JsValue {
+    object(&[
+        ("type", Some(&constant(item.content.type_name()))),
+        ("message_type", Some(&constant(item.message_type.as_str()))),
+        ("content", Some(&item_content(&item.content))),
+    ])
+}
+
+fn record_to_js(record: &DisplayRecord<Js>) -> JsValue {
+    object(&[
+        ("conversation_id", nullable(&record.conversation_id)),
+        (
+            "message_type",
+            Some(&constant(record.item.message_type.as_str())),
+        ),
+        (
+            "content_type",
+            Some(&constant(record.item.content.type_name())),
+        ),
+        ("content", Some(&item_content(&record.item.content))),
+        ("sequence", Some(&JsValue::from_f64(record.sequence as f64))),
+        ("status", Some(&constant(record.status.as_str()))),
+        ("tool_call_id", nullable(&record.tool_call_id())),
+        ("metadata", Some(&Fresh::new().into())),
+    ])
+}
+
+fn array<T>(values: &[T], f: impl Fn(&T) -> JsValue) -> JsValue {
+    let array = Array::new_with_length(values.len() as u32);
+    for (i, value) in values.iter().enumerate() {
+        array.set(i as u32, f(value));
+    }
+    array.into()
 }
 
 /// The value goes back to JavaScript as itself (`serde_wasm_bindgen::preserve`).
 impl Serialize for Js {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serde_wasm_bindgen::preserve::serialize(&self.0, s)
+        serde_wasm_bindgen::preserve::serialize(&self.value, s)
     }
 }
 
@@ -276,7 +505,10 @@ fn run<T: Serialize>(result: crate::error::Result<T>) -> Result<JsValue, JsValue
 pub fn extract_display_items(
     #[wasm_bindgen(unchecked_param_type = "Message | SycophantMessage")] message: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(display::extract_display_items(&Js(message)))
+    match display::extract_display_items(&Js::new(message)) {
+        Ok(items) => Ok(array(&items, item_to_js)),
+        Err(error) => Err(to_js_error(&error)),
+    }
 }
 
 /// Display-message records for a message or a whole conversation, with tool call statuses derived
@@ -290,11 +522,11 @@ pub fn to_display_messages(
     #[wasm_bindgen(unchecked_optional_param_type = "ToDisplayMessagesOptions | null")]
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let options = Some(options).filter(|o| !o.is_undefined()).map(Js);
-    run(display::to_display_messages(
-        &Js(messages),
-        options.as_ref(),
-    ))
+    let options = Js::optional(options);
+    match display::to_display_messages(&Js::new(messages), options.as_ref()) {
+        Ok(records) => Ok(array(&records, record_to_js)),
+        Err(error) => Err(to_js_error(&error)),
+    }
 }
 
 /// True when `error` is an error this module threw.
@@ -361,10 +593,10 @@ pub fn expand(
     #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ExpandOptions | null")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let options = Some(options).filter(|o| !o.is_undefined()).map(Js);
+    let options = Js::optional(options);
     run(crate::expand::expand(
-        &Js(fallback_content),
-        &Js(messages),
+        &Js::new(fallback_content),
+        &Js::new(messages),
         options.as_ref(),
     ))
 }
@@ -377,14 +609,14 @@ pub fn expand(
 pub fn is_expandable(
     #[wasm_bindgen(js_name = toolResult, unchecked_param_type = "ToolResult")] tool_result: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(crate::expand::is_expandable(&Js(tool_result)))
+    run(crate::expand::is_expandable(&Js::new(tool_result)))
 }
 
 /// `Steps.expand_tool_results/2` without pipeline tags, on a chain or a bare array of messages.
 /// Its overloads are declared in `EXPAND_TYPES`, which one generated signature cannot express.
 #[wasm_bindgen(js_name = expandToolResults, skip_typescript)]
 pub fn expand_tool_results(input: JsValue) -> Result<JsValue, JsValue> {
-    run(crate::expand::expand_tool_results(&Js(input)))
+    run(crate::expand::expand_tool_results(&Js::new(input)))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -523,7 +755,7 @@ export type SycophantContentInput = string | SycophantPartInput[] | null;
 pub fn user_message(
     #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(sycophant::user(&Js(content)))
+    run(sycophant::user(&Js::new(content)))
 }
 
 /// `Sycophant.Message.assistant/1`.
@@ -534,7 +766,7 @@ pub fn user_message(
 pub fn assistant_message(
     #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(sycophant::assistant(&Js(content)))
+    run(sycophant::assistant(&Js::new(content)))
 }
 
 /// `Sycophant.Message.system/1`.
@@ -545,7 +777,7 @@ pub fn assistant_message(
 pub fn system_message(
     #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(sycophant::system(&Js(content)))
+    run(sycophant::system(&Js::new(content)))
 }
 
 /// `Sycophant.Message.tool_result/2`: the result of `toolCall`, with `tool_call_id` and
@@ -559,7 +791,10 @@ pub fn tool_result_message(
     tool_call: JsValue,
     #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] result: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(sycophant::tool_result(&Js(tool_call), &Js(result)))
+    run(sycophant::tool_result(
+        &Js::new(tool_call),
+        &Js::new(result),
+    ))
 }
 
 /// `Sycophant.Serializable.Decoder.from_map/1`, returning the canonical JSON again.
@@ -567,5 +802,5 @@ pub fn tool_result_message(
 pub fn decode_sycophant(
     #[wasm_bindgen(unchecked_param_type = "object")] json: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(sycophant::decode(&Js(json)))
+    run(sycophant::decode(&Js::new(json)))
 }
