@@ -9,6 +9,8 @@
 //! | [`json`] | the read-only view of input values |
 //! | [`message`] | the LangChain message model: Message, ContentPart, ToolCall, ToolResult |
 //! | [`display`] | display items (`extractDisplayItems`) and their records (`toDisplayMessages`) |
+//! | [`record`] | display-message records: Ecto cast and validation (`newDisplayMessage`, `changeDisplayMessage`, `validateDisplayMessage`) |
+//! | [`text`] | search text of a record (`toText`), with Elixir's interpolation and `inspect` |
 //! | [`error`] | the error type: code, path, message |
 //! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |
 
@@ -16,6 +18,8 @@ pub mod display;
 pub mod error;
 pub mod json;
 pub mod message;
+pub mod record;
+pub mod text;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
@@ -24,3 +28,7 @@ pub use display::{
     extract_display_items, to_display_messages, DisplayItem, DisplayRecord, ItemContent,
 };
 pub use error::{Error, ErrorCode};
+pub use record::{
+    change_display_message, new_display_message, validate_display_message, Changeset,
+};
+pub use text::to_text;
