@@ -9,7 +9,7 @@
 use crate::display;
 use crate::error::{Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
-use js_sys::{Array, JsString, Object, Reflect};
+use js_sys::{Array, JsString, Reflect};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
 use wasm_bindgen::prelude::*;
@@ -148,6 +148,21 @@ export interface ChatDisplayError extends Error {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// `Object.keys`, with a throwing proxy trap caught.
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(value: &JsValue) -> Result<Array, JsValue>;
+    /// `Array.isArray`, which throws on a revoked proxy.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn array_is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// `Array.isArray(value)`; a revoked proxy is not an array.
+fn is_array(value: &JsValue) -> bool {
+    array_is_array(value).unwrap_or(false)
+}
+
 /// A JavaScript value seen through the core's [`Json`] view.
 #[derive(Clone, Debug)]
 pub struct Js(pub JsValue);
@@ -163,7 +178,7 @@ impl Json for Js {
             Kind::Bool
         } else if v.as_f64().is_some() {
             Kind::Number
-        } else if Array::is_array(v) {
+        } else if is_array(v) {
             Kind::Array
         } else if v.is_object() && !v.is_function() {
             Kind::Object
@@ -184,11 +199,20 @@ impl Json for Js {
     }
 
     fn elements(&self) -> Option<Vec<Self>> {
-        if !Array::is_array(&self.0) {
+        if !is_array(&self.0) {
             return None;
         }
-        let array: &Array = self.0.unchecked_ref();
-        Some((0..array.length()).map(|i| Js(array.get(i))).collect())
+        // Read through Reflect so a throwing proxy trap or getter reads as undefined (absent)
+        // instead of escaping as a foreign exception.
+        let length = Reflect::get(&self.0, &"length".into())
+            .ok()
+            .and_then(|l| l.as_f64())
+            .unwrap_or(0.0) as u32;
+        Some(
+            (0..length)
+                .map(|i| Js(Reflect::get_u32(&self.0, i).unwrap_or(JsValue::UNDEFINED)))
+                .collect(),
+        )
     }
 
     fn as_str(&self) -> Option<Cow<'_, str>> {
@@ -207,8 +231,8 @@ impl Json for Js {
         if self.kind() != Kind::Object {
             return None;
         }
-        let object: &Object = self.0.unchecked_ref();
-        let keys = Object::keys(object);
+        // A proxy whose ownKeys trap throws has no entries.
+        let keys = object_keys(&self.0).ok()?;
         Some(
             keys.iter()
                 .filter_map(|key| {
