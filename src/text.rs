@@ -15,10 +15,46 @@ use serde::{Serialize, Serializer};
 /// is level 1, and anything below level 128 renders as `...`.
 pub const MAX_DEPTH: usize = 128;
 
-/// Output past this many bytes renders as `...`. JSON text cannot get near it with a sane input;
-/// the guard is for JavaScript values that share sub-objects (or contain themselves), whose
-/// rendering would otherwise grow exponentially until memory runs out.
+/// Past this many bytes of output, or this many values rendered, the rest renders as `...`. JSON
+/// text cannot get near either with a sane input; the guard is for JavaScript values that share
+/// sub-objects (or contain themselves), whose rendering would otherwise grow exponentially, taking
+/// minutes and then all memory.
 const MAX_OUTPUT: usize = 1 << 27;
+const MAX_VALUES: usize = 1 << 20;
+
+/// The text being written and the values it may still render.
+struct Out {
+    text: String,
+    values_left: usize,
+}
+
+impl Out {
+    fn new() -> Self {
+        Out {
+            text: String::new(),
+            values_left: MAX_VALUES,
+        }
+    }
+
+    /// Takes one value from the budget; `false` (after writing `...`) when the value is past a
+    /// limit and must not be rendered.
+    fn enter(&mut self, depth: usize) -> bool {
+        if depth > MAX_DEPTH || self.text.len() > MAX_OUTPUT || self.values_left == 0 {
+            self.text.push_str("...");
+            return false;
+        }
+        self.values_left -= 1;
+        true
+    }
+
+    fn push(&mut self, c: char) {
+        self.text.push(c);
+    }
+
+    fn push_str(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+}
 
 /// What `toText` returns: a value of the record handed back as is (the `"text"` of a text record,
 /// an image's caption), or a string built here.
@@ -137,19 +173,19 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
 /// floats [`float_to_string`], and a list is chardata: strings, code points and nested lists
 /// joined (`["a", 98, ["c"]]` gives `"abc"`).
 pub fn interpolate<J: Json>(value: &J) -> Option<String> {
-    let mut out = String::new();
+    let mut out = Out::new();
     match value.kind() {
-        Kind::Array => chardata(&mut out, value, 1).then_some(out),
+        Kind::Array => chardata(&mut out, value, 1).then_some(out.text),
         Kind::Object => None,
         _ => {
             scalar_to_string(&mut out, value);
-            Some(out)
+            Some(out.text)
         }
     }
 }
 
 /// Writes a scalar as interpolation does.
-fn scalar_to_string<J: Json>(out: &mut String, value: &J) {
+fn scalar_to_string<J: Json>(out: &mut Out, value: &J) {
     match value.kind() {
         Kind::String => out.push_str(&value.as_str().unwrap_or_default()),
         Kind::Bool => out.push_str(if value.as_bool() == Some(true) {
@@ -167,12 +203,14 @@ fn scalar_to_string<J: Json>(out: &mut String, value: &J) {
 }
 
 /// `IO.chardata_to_string/1` of a list; `false` where it raises.
-fn chardata<J: Json>(out: &mut String, list: &J, depth: usize) -> bool {
-    if depth > MAX_DEPTH || out.len() > MAX_OUTPUT {
-        out.push_str("...");
+fn chardata<J: Json>(out: &mut Out, list: &J, depth: usize) -> bool {
+    if !out.enter(depth) {
         return true;
     }
     for element in list.elements().unwrap_or_default() {
+        if element.kind() != Kind::Array && !out.enter(depth + 1) {
+            return true;
+        }
         let ok = match element.kind() {
             Kind::String => {
                 out.push_str(&element.as_str().unwrap_or_default());
@@ -226,14 +264,13 @@ fn finite<J: Json>(value: &J) -> Option<Number> {
 /// );
 /// ```
 pub fn inspect<J: Json>(value: &J) -> String {
-    let mut out = String::new();
+    let mut out = Out::new();
     inspect_into(&mut out, value, 1);
-    out
+    out.text
 }
 
-fn inspect_into<J: Json>(out: &mut String, value: &J, depth: usize) {
-    if depth > MAX_DEPTH || out.len() > MAX_OUTPUT {
-        out.push_str("...");
+fn inspect_into<J: Json>(out: &mut Out, value: &J, depth: usize) {
+    if !out.enter(depth) {
         return;
     }
     match value.kind() {
@@ -300,7 +337,7 @@ fn as_charlist<J: Json>(elements: &[J]) -> Option<String> {
 }
 
 /// `Inspect.BitString`: a printable string quoted and escaped, any other as its bytes.
-fn inspect_string(out: &mut String, s: &str) {
+fn inspect_string(out: &mut Out, s: &str) {
     if s.chars().all(printable) {
         out.push('"');
         escape(out, s);
@@ -326,7 +363,7 @@ fn printable(c: char) -> bool {
 }
 
 /// `Code.Identifier.escape/2` with `"` as the delimiter.
-fn escape(out: &mut String, s: &str) {
+fn escape(out: &mut Out, s: &str) {
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
