@@ -2,6 +2,14 @@
 // export (init) resolves at once, so universal code can always `await init()`.
 import wasm from "./node.cjs";
 
-export const { extractDisplayItems, toDisplayMessages, isChatDisplayError } = wasm;
+export const {
+  extractDisplayItems,
+  toDisplayMessages,
+  isChatDisplayError,
+  newDisplayMessage,
+  changeDisplayMessage,
+  validateDisplayMessage,
+  toText,
+} = wasm;
 export const initSync = wasm.initSync;
 export default wasm.default;

@@ -322,3 +322,59 @@ pub fn is_chat_display_error(
         .dyn_ref::<js_sys::Error>()
         .is_some_and(|e| e.name() == "ChatDisplayError")
 }
+
+// ---------------------------------------------------------------------------------------------
+// Display-message records and their search text (behavior.md §5): newDisplayMessage,
+// changeDisplayMessage, validateDisplayMessage, toText.
+
+#[wasm_bindgen(typescript_custom_section)]
+const RECORDS_TYPES: &'static str = r#"
+/** What the record functions return: Ecto's `valid?`, its errors (field to messages, most recent
+ * first) and the record with the valid changes applied (`apply_changes`). */
+export interface Changeset {
+  valid: boolean;
+  errors: { [field: string]: string[] };
+  record: DisplayMessage;
+}
+"#;
+
+/// `create_changeset(conversation_id, attrs)`: casts and validates `attrs` into a new record.
+#[wasm_bindgen(js_name = newDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn new_display_message(
+    #[wasm_bindgen(unchecked_param_type = "string | null")] conversation_id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
+) -> Result<JsValue, JsValue> {
+    let conversation_id = Some(conversation_id).filter(|c| !c.is_undefined()).map(Js);
+    run(crate::record::new_display_message(
+        conversation_id.as_ref(),
+        &Js(attrs),
+    ))
+}
+
+/// `changeset(record, attrs)`: casts and validates `attrs` over an existing record.
+#[wasm_bindgen(js_name = changeDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn change_display_message(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::record::change_display_message(
+        &Js(record),
+        &Js(attrs),
+    ))
+}
+
+/// Validates a complete record, keeping its `id` and `inserted_at`.
+#[wasm_bindgen(js_name = validateDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn validate_display_message(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::record::validate_display_message(&Js(record)))
+}
+
+/// `to_text/1`: a record's search text. Never throws.
+#[wasm_bindgen(js_name = toText, unchecked_return_type = "string | null")]
+pub fn to_text(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(Ok(crate::text::to_text(&Js(record))))
+}
