@@ -341,7 +341,8 @@ export interface Changeset {
 /// `create_changeset(conversation_id, attrs)`: casts and validates `attrs` into a new record.
 #[wasm_bindgen(js_name = newDisplayMessage, unchecked_return_type = "Changeset")]
 pub fn new_display_message(
-    #[wasm_bindgen(unchecked_param_type = "string | null")] conversation_id: JsValue,
+    #[wasm_bindgen(js_name = conversationId, unchecked_param_type = "string | null")]
+    conversation_id: JsValue,
     #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
 ) -> Result<JsValue, JsValue> {
     let conversation_id = Some(conversation_id).filter(|c| !c.is_undefined()).map(Js);
