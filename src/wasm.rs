@@ -149,6 +149,21 @@ export interface ChatDisplayError extends Error {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// `Object.keys`, with a throwing proxy trap caught.
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(value: &JsValue) -> Result<Array, JsValue>;
+    /// `Array.isArray`, which throws on a revoked proxy.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn array_is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// `Array.isArray(value)`; a revoked proxy is not an array.
+fn is_array(value: &JsValue) -> bool {
+    array_is_array(value).unwrap_or(false)
+}
+
 /// A JavaScript value seen through the core's [`Json`] view.
 #[derive(Clone, Debug)]
 pub struct Js(pub JsValue);
@@ -164,7 +179,7 @@ impl Json for Js {
             Kind::Bool
         } else if v.as_f64().is_some() {
             Kind::Number
-        } else if Array::is_array(v) {
+        } else if is_array(v) {
             Kind::Array
         } else if v.is_object() && !v.is_function() {
             Kind::Object
@@ -185,11 +200,20 @@ impl Json for Js {
     }
 
     fn elements(&self) -> Option<Vec<Self>> {
-        if !Array::is_array(&self.0) {
+        if !is_array(&self.0) {
             return None;
         }
-        let array: &Array = self.0.unchecked_ref();
-        Some((0..array.length()).map(|i| Js(array.get(i))).collect())
+        // Read through Reflect so a throwing proxy trap or getter reads as undefined (absent)
+        // instead of escaping as a foreign exception.
+        let length = Reflect::get(&self.0, &"length".into())
+            .ok()
+            .and_then(|l| l.as_f64())
+            .unwrap_or(0.0) as u32;
+        Some(
+            (0..length)
+                .map(|i| Js(Reflect::get_u32(&self.0, i).unwrap_or(JsValue::UNDEFINED)))
+                .collect(),
+        )
     }
 
     fn as_str(&self) -> Option<Cow<'_, str>> {
@@ -208,8 +232,8 @@ impl Json for Js {
         if self.kind() != Kind::Object {
             return None;
         }
-        let object: &Object = self.0.unchecked_ref();
-        let keys = Object::keys(object);
+        // A proxy whose ownKeys trap throws has no entries.
+        let keys = object_keys(&self.0).ok()?;
         Some(
             keys.iter()
                 .filter_map(|key| {
@@ -568,4 +592,60 @@ pub fn decode_sycophant(
     #[wasm_bindgen(unchecked_param_type = "object")] json: JsValue,
 ) -> Result<JsValue, JsValue> {
     run(sycophant::decode(&Js(json)))
+}
+
+// Display-message records and their search text (behavior.md §5): newDisplayMessage,
+// changeDisplayMessage, validateDisplayMessage, toText.
+
+#[wasm_bindgen(typescript_custom_section)]
+const RECORDS_TYPES: &'static str = r#"
+/** What the record functions return: Ecto's `valid?`, its errors (field to messages, most recent
+ * first) and the record with the valid changes applied (`apply_changes`). */
+export interface Changeset {
+  valid: boolean;
+  errors: { [field: string]: string[] };
+  record: DisplayMessage;
+}
+"#;
+
+/// `create_changeset(conversation_id, attrs)`: casts and validates `attrs` into a new record.
+#[wasm_bindgen(js_name = newDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn new_display_message(
+    #[wasm_bindgen(js_name = conversationId, unchecked_param_type = "string | null")]
+    conversation_id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
+) -> Result<JsValue, JsValue> {
+    let conversation_id = Some(conversation_id).filter(|c| !c.is_undefined()).map(Js);
+    run(crate::record::new_display_message(
+        conversation_id.as_ref(),
+        &Js(attrs),
+    ))
+}
+
+/// `changeset(record, attrs)`: casts and validates `attrs` over an existing record.
+#[wasm_bindgen(js_name = changeDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn change_display_message(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::record::change_display_message(
+        &Js(record),
+        &Js(attrs),
+    ))
+}
+
+/// Validates a complete record, keeping its `id` and `inserted_at`.
+#[wasm_bindgen(js_name = validateDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn validate_display_message(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::record::validate_display_message(&Js(record)))
+}
+
+/// `to_text/1`: a record's search text. Never throws.
+#[wasm_bindgen(js_name = toText, unchecked_return_type = "string | null")]
+pub fn to_text(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(Ok(crate::text::to_text(&Js(record))))
 }
