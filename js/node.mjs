@@ -2,6 +2,22 @@
 // export (init) resolves at once, so universal code can always `await init()`.
 import wasm from "./node.cjs";
 
-export const { extractDisplayItems, toDisplayMessages, isChatDisplayError } = wasm;
+export const {
+  extractDisplayItems,
+  toDisplayMessages,
+  isChatDisplayError,
+  newDisplayMessage,
+  changeDisplayMessage,
+  validateDisplayMessage,
+  toText,
+  expand,
+  isExpandable,
+  expandToolResults,
+  userMessage,
+  assistantMessage,
+  systemMessage,
+  toolResultMessage,
+  decodeSycophant,
+} = wasm;
 export const initSync = wasm.initSync;
 export default wasm.default;

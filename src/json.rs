@@ -59,6 +59,8 @@ pub trait Json: Clone {
     fn is_empty_str(&self) -> bool {
         self.as_str().is_some_and(|s| s.is_empty())
     }
+    /// An empty object, for a struct default of `{}` that must appear in an output.
+    fn empty_object() -> Self;
 }
 
 /// A JSON number. JavaScript cannot tell `1` from `1.0`, so there a whole number within ±2^53 is
@@ -88,34 +90,47 @@ impl Number {
     }
 }
 
-/// Deep equality of two JSON values: same kinds, equal scalars, equal arrays element by element,
-/// and objects with the same keys (in any order) and equal values.
+/// Deep equality of two JSON values: same kinds, equal scalars (numbers by value, so `1 == 1.0`),
+/// equal arrays element by element, and objects with the same keys (in any order) and equal values.
+/// Walked with an explicit stack, so values nested arbitrarily deep compare without exhausting the
+/// call stack and without a depth limit.
 pub fn deep_equal<J: Json>(a: &J, b: &J) -> bool {
-    match (a.kind(), b.kind()) {
-        (Kind::Null, Kind::Null) => true,
-        (Kind::Bool, Kind::Bool) => a.as_bool() == b.as_bool(),
-        (Kind::Number, Kind::Number) => match (a.as_number(), b.as_number()) {
-            (Some(x), Some(y)) => x.as_f64() == y.as_f64(),
+    let mut pending = vec![(a.clone(), b.clone())];
+    while let Some((x, y)) = pending.pop() {
+        let same = match (x.kind(), y.kind()) {
+            (Kind::Null, Kind::Null) => true,
+            (Kind::Bool, Kind::Bool) => x.as_bool() == y.as_bool(),
+            (Kind::Number, Kind::Number) => match (x.as_number(), y.as_number()) {
+                (Some(p), Some(q)) => p.as_f64() == q.as_f64(),
+                _ => false,
+            },
+            (Kind::String, Kind::String) => x.as_str() == y.as_str(),
+            (Kind::Array, Kind::Array) => match (x.elements(), y.elements()) {
+                (Some(xs), Some(ys)) if xs.len() == ys.len() => {
+                    pending.extend(xs.into_iter().zip(ys));
+                    true
+                }
+                _ => false,
+            },
+            (Kind::Object, Kind::Object) => match (x.entries(), y.entries()) {
+                (Some(xs), Some(ys)) if xs.len() == ys.len() => {
+                    xs.into_iter().all(|(key, value)| match y.get(&key) {
+                        Some(other) => {
+                            pending.push((value, other));
+                            true
+                        }
+                        None => false,
+                    })
+                }
+                _ => false,
+            },
             _ => false,
-        },
-        (Kind::String, Kind::String) => a.as_str() == b.as_str(),
-        (Kind::Array, Kind::Array) => match (a.elements(), b.elements()) {
-            (Some(x), Some(y)) => {
-                x.len() == y.len() && x.iter().zip(&y).all(|(p, q)| deep_equal(p, q))
-            }
-            _ => false,
-        },
-        (Kind::Object, Kind::Object) => match (a.entries(), b.entries()) {
-            (Some(x), Some(_)) => {
-                let same_len = b.entries().map_or(0, |e| e.len()) == x.len();
-                same_len
-                    && x.iter()
-                        .all(|(k, v)| b.get(k).is_some_and(|w| deep_equal(v, &w)))
-            }
-            _ => false,
-        },
-        _ => false,
+        };
+        if !same {
+            return false;
+        }
     }
+    true
 }
 
 impl<'a> Json for &'a serde_json::Value {
@@ -159,6 +174,10 @@ impl<'a> Json for &'a serde_json::Value {
                 .map(|(k, v)| (k.clone(), v))
                 .collect(),
         )
+    }
+    fn empty_object() -> Self {
+        static EMPTY: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+        EMPTY.get_or_init(|| serde_json::Value::Object(serde_json::Map::new()))
     }
 }
 

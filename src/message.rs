@@ -281,9 +281,13 @@ pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolRes
     })
 }
 
-/// Reads a LangChain message. `path` names the message itself (`$`, `$[3]`).
+/// Reads a LangChain message, or a Sycophant one (an object with a `__type__`), into this model.
+/// `path` names the message itself (`$`, `$[3]`).
 pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>> {
     object_kind(message, path, "a message object")?;
+    if non_null(message, "__type__").is_some() {
+        return crate::sycophant::display_message(message, path);
+    }
     let role = parse_role(message, path)?;
     let content_path = path.key("content");
     let content = match non_null(message, "content") {

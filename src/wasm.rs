@@ -9,6 +9,7 @@
 use crate::display;
 use crate::error::{Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
+use crate::sycophant;
 use js_sys::{Array, JsString, Object, Reflect};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
@@ -148,6 +149,21 @@ export interface ChatDisplayError extends Error {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// `Object.keys`, with a throwing proxy trap caught.
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(value: &JsValue) -> Result<Array, JsValue>;
+    /// `Array.isArray`, which throws on a revoked proxy.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn array_is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// `Array.isArray(value)`; a revoked proxy is not an array.
+fn is_array(value: &JsValue) -> bool {
+    array_is_array(value).unwrap_or(false)
+}
+
 /// A JavaScript value seen through the core's [`Json`] view.
 #[derive(Clone, Debug)]
 pub struct Js(pub JsValue);
@@ -163,7 +179,7 @@ impl Json for Js {
             Kind::Bool
         } else if v.as_f64().is_some() {
             Kind::Number
-        } else if Array::is_array(v) {
+        } else if is_array(v) {
             Kind::Array
         } else if v.is_object() && !v.is_function() {
             Kind::Object
@@ -184,11 +200,20 @@ impl Json for Js {
     }
 
     fn elements(&self) -> Option<Vec<Self>> {
-        if !Array::is_array(&self.0) {
+        if !is_array(&self.0) {
             return None;
         }
-        let array: &Array = self.0.unchecked_ref();
-        Some((0..array.length()).map(|i| Js(array.get(i))).collect())
+        // Read through Reflect so a throwing proxy trap or getter reads as undefined (absent)
+        // instead of escaping as a foreign exception.
+        let length = Reflect::get(&self.0, &"length".into())
+            .ok()
+            .and_then(|l| l.as_f64())
+            .unwrap_or(0.0) as u32;
+        Some(
+            (0..length)
+                .map(|i| Js(Reflect::get_u32(&self.0, i).unwrap_or(JsValue::UNDEFINED)))
+                .collect(),
+        )
     }
 
     fn as_str(&self) -> Option<Cow<'_, str>> {
@@ -207,8 +232,8 @@ impl Json for Js {
         if self.kind() != Kind::Object {
             return None;
         }
-        let object: &Object = self.0.unchecked_ref();
-        let keys = Object::keys(object);
+        // A proxy whose ownKeys trap throws has no entries.
+        let keys = object_keys(&self.0).ok()?;
         Some(
             keys.iter()
                 .filter_map(|key| {
@@ -224,6 +249,10 @@ impl Json for Js {
         self.0
             .dyn_ref::<JsString>()
             .is_some_and(|s| s.length() == 0)
+    }
+
+    fn empty_object() -> Self {
+        Js(Object::new().into())
     }
 }
 
@@ -269,7 +298,7 @@ fn run<T: Serialize>(result: crate::error::Result<T>) -> Result<JsValue, JsValue
 /// Sagents `extract_display_items/1`: the display items of one message, in display order.
 #[wasm_bindgen(js_name = extractDisplayItems, unchecked_return_type = "DisplayItem[]")]
 pub fn extract_display_items(
-    #[wasm_bindgen(unchecked_param_type = "Message")] message: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Message | SycophantMessage")] message: JsValue,
 ) -> Result<JsValue, JsValue> {
     run(display::extract_display_items(&Js(message)))
 }
@@ -278,7 +307,10 @@ pub fn extract_display_items(
 /// from the results that follow.
 #[wasm_bindgen(js_name = toDisplayMessages, unchecked_return_type = "DisplayRecord[]")]
 pub fn to_display_messages(
-    #[wasm_bindgen(unchecked_param_type = "Message | Message[]")] messages: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "Message | SycophantMessage | (Message | SycophantMessage)[]"
+    )]
+    messages: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ToDisplayMessagesOptions | null")]
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
@@ -297,4 +329,323 @@ pub fn is_chat_display_error(
     error
         .dyn_ref::<js_sys::Error>()
         .is_some_and(|e| e.name() == "ChatDisplayError")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tool-result expansion (langchain v0.14.1 MessageExpansion and Steps.expand_tool_results/2)
+// ---------------------------------------------------------------------------------------------
+
+#[wasm_bindgen(typescript_custom_section)]
+const EXPAND_TYPES: &'static str = r#"
+/** The options of `expand`. A `result_content` that is present, even `null` (keep the fallback),
+ * is used as given; absent or `undefined`, it is the default sentence. */
+export interface ExpandOptions {
+  result_content?: string | ContentPart | ContentPart[] | null;
+}
+
+/** The tool result `expand` returns: all eleven ToolResult keys, `content` a part list and the
+ * expansion set. `tool_call_id`, `name` and `display_text` are null for the caller to fill in. */
+export type ExpandingToolResult = Required<ToolResult> & {
+  content: ContentPart[];
+  message_expansion: Required<MessageExpansion>;
+};
+
+/** A tool result `expandToolResults` applies: an expansion, and not interrupted. */
+export type ExpandableToolResult = ToolResult & {
+  message_expansion: MessageExpansion;
+  is_interrupt?: false;
+};
+
+/** An LLMChain as far as `expandToolResults` reads it. A missing `last_message` is the last
+ * element of `messages`, a missing `exchanged_messages` is `[]`, a missing `needs_response` is
+ * `true`. Any other keys are passed along as given. */
+export interface Chain {
+  messages: Message[];
+  exchanged_messages?: Message[] | null;
+  last_message?: Message | null;
+  needs_response?: boolean;
+}
+
+/** `Steps.expand_tool_results/2` on a bare array of messages: the new array. */
+export function expandToolResults(messages: Message[]): Message[];
+/** `Steps.expand_tool_results/2` on a chain: all four chain keys, plus the chain's other keys. */
+export function expandToolResults<C extends Chain>(chain: C): Omit<C, keyof Chain> & Required<Chain>;
+export function expandToolResults(input: Chain | Message[]): Required<Chain> | Message[];
+"#;
+
+/// `MessageExpansion.expand/3`: a tool result that expands into `messages`, its content the
+/// normalized `fallbackContent`.
+#[wasm_bindgen(js_name = expand, unchecked_return_type = "ExpandingToolResult")]
+pub fn expand(
+    #[wasm_bindgen(
+        js_name = fallbackContent,
+        unchecked_param_type = "string | ContentPart | ContentPart[]"
+    )]
+    fallback_content: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ExpandOptions | null")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options = Some(options).filter(|o| !o.is_undefined()).map(Js);
+    run(crate::expand::expand(
+        &Js(fallback_content),
+        &Js(messages),
+        options.as_ref(),
+    ))
+}
+
+/// `MessageExpansion.expandable?/1`: an expansion, and `is_interrupt` exactly false (or absent).
+#[wasm_bindgen(
+    js_name = isExpandable,
+    unchecked_return_type = "toolResult is ExpandableToolResult"
+)]
+pub fn is_expandable(
+    #[wasm_bindgen(js_name = toolResult, unchecked_param_type = "ToolResult")] tool_result: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::expand::is_expandable(&Js(tool_result)))
+}
+
+/// `Steps.expand_tool_results/2` without pipeline tags, on a chain or a bare array of messages.
+/// Its overloads are declared in `EXPAND_TYPES`, which one generated signature cannot express.
+#[wasm_bindgen(js_name = expandToolResults, skip_typescript)]
+pub fn expand_tool_results(input: JsValue) -> Result<JsValue, JsValue> {
+    run(crate::expand::expand_tool_results(&Js(input)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sycophant messages (seed 003; behavior.md §4)
+
+#[wasm_bindgen(typescript_custom_section)]
+const SYCOPHANT_TYPES: &'static str = r#"
+/** A Sycophant message role. `tool_result` is a role; there is no `tool` role. */
+export type SycophantRole = "user" | "assistant" | "system" | "tool_result";
+
+/** `Sycophant.Message` as canonical JSON: nil, `[]` and `{}` fields are left out. */
+export interface SycophantMessage {
+  __type__: "Message";
+  role: SycophantRole;
+  content?: string | SycophantContentPart[];
+  tool_call_id?: string;
+  tool_calls?: SycophantToolCall[];
+  /** Any JSON; `toolResultMessage` sets `{ tool_name }`. */
+  metadata?: JsonValue;
+  wire_protocol?: "anthropic_messages" | "openai_completions" | "openai_responses" | "bedrock_converse" | "google_gemini";
+}
+
+/** A Sycophant content part, told apart by `__type__` (or by its `type` literal). */
+export type SycophantContentPart =
+  | SycophantText
+  | SycophantImage
+  | SycophantDocument
+  | SycophantThinking
+  | SycophantRedactedThinking;
+
+export interface SycophantText {
+  __type__: "Text";
+  type: "text";
+  text: string;
+  citations?: SycophantCitation[];
+}
+
+export interface SycophantImage {
+  __type__: "Image";
+  type: "image";
+  url?: string;
+  /** Base64. */
+  data?: string;
+  media_type?: string;
+}
+
+export interface SycophantDocument {
+  __type__: "Document";
+  type: "document";
+  data?: string;
+  url?: string;
+  file_id?: string;
+  media_type?: string;
+  name?: string;
+  /** Always present: `false` unless citations were requested. */
+  citations: boolean;
+}
+
+export interface SycophantThinking {
+  __type__: "Thinking";
+  type: "thinking";
+  id?: string;
+  text?: string;
+  summary?: string;
+  signature?: string;
+}
+
+export interface SycophantRedactedThinking {
+  __type__: "RedactedThinking";
+  type: "redacted_thinking";
+  data: string;
+}
+
+export interface SycophantToolCall {
+  __type__: "ToolCall";
+  id: string;
+  name: string;
+  /** Any JSON; left out when `{}` (the default). */
+  arguments?: JsonValue;
+  metadata?: JsonValue;
+}
+
+export interface SycophantCitation {
+  __type__: "Citation";
+  type?: "page_location" | "char_location" | "content_block_location" | "web_search_result_location" | "search_result_location";
+  cited_text?: string;
+  document_index?: number;
+  document_title?: string;
+  file_id?: string;
+  unit?: "page" | "char" | "block";
+  start_index?: number;
+  end_index?: number;
+  url?: string;
+  title?: string;
+  source?: string;
+}
+
+/** Any of the eight types `decodeSycophant` knows. */
+export type SycophantValue = SycophantMessage | SycophantContentPart | SycophantToolCall | SycophantCitation;
+
+/** Names a struct given to a constructor: its `__type__`, its `type` literal, or both. */
+export type SycophantTag<T extends string, L extends string> = { __type__: T; type?: L } | { __type__?: T; type: L };
+
+/** A content part given to a constructor: the canonical shape, with `__type__` or `type` enough
+ * to name it and `null` allowed for absent fields. */
+export type SycophantPartInput =
+  | (SycophantTag<"Text", "text"> & { text: string; citations?: SycophantCitationInput[] | null })
+  | (SycophantTag<"Image", "image"> & { url?: string | null; data?: string | null; media_type?: string | null })
+  | (SycophantTag<"Document", "document"> & {
+      data?: string | null; url?: string | null; file_id?: string | null; media_type?: string | null;
+      name?: string | null; citations?: boolean | null })
+  | (SycophantTag<"Thinking", "thinking"> & {
+      id?: string | null; text?: string | null; summary?: string | null; signature?: string | null })
+  | (SycophantTag<"RedactedThinking", "redacted_thinking"> & { data: string });
+
+export type SycophantCitationInput = { [K in keyof SycophantCitation]?: SycophantCitation[K] | null };
+
+/** A tool call given to `toolResultMessage`; `__type__` may be left out. */
+export interface SycophantToolCallInput {
+  __type__?: "ToolCall";
+  id: string;
+  name: string;
+  arguments?: JsonValue;
+  metadata?: JsonValue;
+}
+
+/** What the constructors accept as content (`null`: no content). */
+export type SycophantContentInput = string | SycophantPartInput[] | null;
+"#;
+
+/// `Sycophant.Message.user/1`: `{__type__: "Message", role: "user", content}` as canonical JSON.
+#[wasm_bindgen(
+    js_name = userMessage,
+    unchecked_return_type = "SycophantMessage & { role: \"user\" }"
+)]
+pub fn user_message(
+    #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(sycophant::user(&Js(content)))
+}
+
+/// `Sycophant.Message.assistant/1`.
+#[wasm_bindgen(
+    js_name = assistantMessage,
+    unchecked_return_type = "SycophantMessage & { role: \"assistant\" }"
+)]
+pub fn assistant_message(
+    #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(sycophant::assistant(&Js(content)))
+}
+
+/// `Sycophant.Message.system/1`.
+#[wasm_bindgen(
+    js_name = systemMessage,
+    unchecked_return_type = "SycophantMessage & { role: \"system\" }"
+)]
+pub fn system_message(
+    #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(sycophant::system(&Js(content)))
+}
+
+/// `Sycophant.Message.tool_result/2`: the result of `toolCall`, with `tool_call_id` and
+/// `metadata.tool_name` set from it.
+#[wasm_bindgen(
+    js_name = toolResultMessage,
+    unchecked_return_type = "SycophantMessage & { role: \"tool_result\"; tool_call_id: string; metadata: { tool_name: string } }"
+)]
+pub fn tool_result_message(
+    #[wasm_bindgen(js_name = toolCall, unchecked_param_type = "SycophantToolCallInput")]
+    tool_call: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] result: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(sycophant::tool_result(&Js(tool_call), &Js(result)))
+}
+
+/// `Sycophant.Serializable.Decoder.from_map/1`, returning the canonical JSON again.
+#[wasm_bindgen(js_name = decodeSycophant, unchecked_return_type = "SycophantMessage")]
+pub fn decode_sycophant(
+    #[wasm_bindgen(unchecked_param_type = "object")] json: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(sycophant::decode(&Js(json)))
+}
+
+// Display-message records and their search text (behavior.md §5): newDisplayMessage,
+// changeDisplayMessage, validateDisplayMessage, toText.
+
+#[wasm_bindgen(typescript_custom_section)]
+const RECORDS_TYPES: &'static str = r#"
+/** What the record functions return: Ecto's `valid?`, its errors (field to messages, most recent
+ * first) and the record with the valid changes applied (`apply_changes`). */
+export interface Changeset {
+  valid: boolean;
+  errors: { [field: string]: string[] };
+  record: DisplayMessage;
+}
+"#;
+
+/// `create_changeset(conversation_id, attrs)`: casts and validates `attrs` into a new record.
+#[wasm_bindgen(js_name = newDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn new_display_message(
+    #[wasm_bindgen(js_name = conversationId, unchecked_param_type = "string | null")]
+    conversation_id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
+) -> Result<JsValue, JsValue> {
+    let conversation_id = Some(conversation_id).filter(|c| !c.is_undefined()).map(Js);
+    run(crate::record::new_display_message(
+        conversation_id.as_ref(),
+        &Js(attrs),
+    ))
+}
+
+/// `changeset(record, attrs)`: casts and validates `attrs` over an existing record.
+#[wasm_bindgen(js_name = changeDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn change_display_message(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::record::change_display_message(
+        &Js(record),
+        &Js(attrs),
+    ))
+}
+
+/// Validates a complete record, keeping its `id` and `inserted_at`.
+#[wasm_bindgen(js_name = validateDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn validate_display_message(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::record::validate_display_message(&Js(record)))
+}
+
+/// `to_text/1`: a record's search text. Never throws.
+#[wasm_bindgen(js_name = toText, unchecked_return_type = "string | null")]
+pub fn to_text(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(Ok(crate::text::to_text(&Js(record))))
 }
