@@ -76,6 +76,11 @@ function render(entries) {
 function clearMarks(root) {
   for (const mark of root.querySelectorAll("mark.hit")) mark.replaceWith(document.createTextNode(mark.textContent));
   root.normalize();
+  // Close what the search opened; leave what the user opened.
+  for (const details of root.querySelectorAll("details[data-opened-by-search]")) {
+    details.open = false;
+    delete details.dataset.openedBySearch;
+  }
 }
 
 function mark(root, query) {
@@ -100,7 +105,12 @@ function mark(root, query) {
     parts.push(node.data.slice(from));
     node.replaceWith(...parts);
   }
-  for (const details of root.querySelectorAll("details")) if (details.querySelector("mark.hit")) details.open = true;
+  for (const details of root.querySelectorAll("details:not([open])")) {
+    if (details.querySelector("mark.hit")) {
+      details.open = true;
+      details.dataset.openedBySearch = "";
+    }
+  }
   return hits;
 }
 

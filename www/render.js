@@ -59,7 +59,7 @@ function image(record) {
 
 function fileReference(record) {
   const { name, path } = record.content ?? {};
-  return el("div", { class: "file" }, el("span", { class: "file-icon", "aria-hidden": "true" }, "📄"),
+  return el("div", { class: "file" }, el("span", { class: "file-icon" }, "File"),
     el("span", { class: "file-name" }, asText(name)), el("code", { class: "file-path" }, asText(path)));
 }
 
