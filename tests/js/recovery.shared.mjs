@@ -145,3 +145,63 @@ export function runRecovery(api) {
   }
   return { failures, calls };
 }
+
+/**
+ * Values that are only moved come back as the very same values, at any depth, `__proto__` keys
+ * and lone surrogates included; the one function that must look inside arbitrary JSON (toText)
+ * stops at its depth limit. Returns the list of failures.
+ */
+export function runPassThrough(api) {
+  const failures = [];
+  const check = (label, ok) => { if (!ok) failures.push(label); };
+  const deep = (n) => { const root = {}; let v = root; for (let i = 0; i < n; i++) v = v.next = {}; return root; };
+  const value = deep(100_000);
+  const proto = JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "prototype": 1}');
+  const lone = "a\uD800b\uDFFFc";
+  const run = (label, f) => {
+    try {
+      f();
+    } catch (error) {
+      failures.push(`${label} threw ${error?.name}: ${String(error?.message).slice(0, 200)}`);
+    }
+  };
+  for (const [label, moved] of [["100,000-deep", value], ["__proto__ keys", proto], ["lone surrogates", lone]]) {
+    run(`extractDisplayItems ${label}`, () => {
+      const [text, call] = api.extractDisplayItems({ role: "assistant", content: typeof moved === "string" ? moved : "x",
+        tool_calls: [{ call_id: "1", name: "t", arguments: moved }] });
+      check(`extractDisplayItems moves ${label} arguments`, call.content.arguments === moved);
+      if (typeof moved === "string") check("extractDisplayItems keeps lone surrogates in text", text.content.text === moved);
+    });
+    run(`toDisplayMessages ${label}`, () => {
+      const records = api.toDisplayMessages([{ role: "assistant", tool_calls: [{ call_id: "1", name: "t", arguments: moved }] }]);
+      check(`toDisplayMessages moves ${label}`, records[0].content.arguments === moved);
+    });
+    run(`decodeSycophant ${label}`, () => {
+      const message = api.decodeSycophant({ __type__: "Message", role: "user", content: "x", metadata: { m: moved },
+        tool_calls: [{ __type__: "ToolCall", id: "1", name: "t", arguments: { a: moved } }] });
+      check(`decodeSycophant moves ${label} metadata`, message.metadata.m === moved);
+      check(`decodeSycophant moves ${label} arguments`, message.tool_calls[0].arguments.a === moved);
+    });
+    run(`expand ${label}`, () => {
+      const inserted = { role: "user", content: "more", metadata: { m: moved } };
+      const result = api.expand("fallback", [inserted]);
+      check(`expand keeps the ${label} message as given`, result.message_expansion.messages[0] === inserted);
+    });
+    run(`expandToolResults ${label}`, () => {
+      const other = { role: "user", content: "x", metadata: { m: moved } };
+      const out = api.expandToolResults([other]);
+      check(`expandToolResults passes the ${label} message along`, out[0] === other);
+    });
+    run(`newDisplayMessage ${label}`, () => {
+      const content = { text: "x", extra: moved };
+      const changeset = api.newDisplayMessage("c", { message_type: "user", content_type: "text", content, metadata: { m: moved } });
+      check(`newDisplayMessage keeps ${label} content`, changeset.valid && changeset.record.content === content);
+    });
+  }
+  run("toText 100,000-deep arguments", () => {
+    const text = api.toText({ content_type: "tool_call", content: { name: "t", arguments: value } });
+    check("toText renders past its depth limit as ...", typeof text === "string" && text.includes("...") && text.length < 10_000);
+  });
+  check("Object.prototype untouched", ({}).polluted === undefined && Object.prototype.polluted === undefined);
+  return failures;
+}

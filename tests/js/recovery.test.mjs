@@ -10,3 +10,8 @@ test("every export survives every kind of bad input, and the next call works", (
   assert.ok(calls > 500, `${calls} calls`);
   assert.deepEqual(failures, []);
 });
+
+test("moved values come back as themselves: 100,000-deep, __proto__ keys, lone surrogates", async () => {
+  const { runPassThrough } = await import("./recovery.shared.mjs");
+  assert.deepEqual(runPassThrough(api), []);
+});

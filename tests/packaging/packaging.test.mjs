@@ -87,9 +87,10 @@ test("recovery in Chromium: every export survives every kind of bad input (tests
     '<script type="importmap">{"imports": {"chat-display": "/node_modules/chat-display/pkg/web/chat_display.js"}}</script>' +
     '<script type="module" src="/main.js"></script></head><body></body></html>');
   writeFileSync(join(page, "main.js"), `import init, * as api from "chat-display";
-import { runRecovery } from "/shared/recovery.shared.mjs";
+import { runPassThrough, runRecovery } from "/shared/recovery.shared.mjs";
 await init();
 const { failures, calls } = runRecovery(api);
+failures.push(...runPassThrough(api));
 document.body.dataset.result = JSON.stringify({ failures, calls });
 `);
   const { server, url } = await startServer({
