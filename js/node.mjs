@@ -2,7 +2,22 @@
 // export (init) resolves at once, so universal code can always `await init()`.
 import wasm from "./node.cjs";
 
-export const { extractDisplayItems, toDisplayMessages, isChatDisplayError, expand, isExpandable, expandToolResults } = wasm;
-export const { userMessage, assistantMessage, systemMessage, toolResultMessage, decodeSycophant } = wasm;
+export const {
+  extractDisplayItems,
+  toDisplayMessages,
+  isChatDisplayError,
+  newDisplayMessage,
+  changeDisplayMessage,
+  validateDisplayMessage,
+  toText,
+  expand,
+  isExpandable,
+  expandToolResults,
+  userMessage,
+  assistantMessage,
+  systemMessage,
+  toolResultMessage,
+  decodeSycophant,
+} = wasm;
 export const initSync = wasm.initSync;
 export default wasm.default;

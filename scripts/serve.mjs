@@ -11,6 +11,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /** The viewer: www/ at the root and the browser build of the package at /pkg/. */
 const viewerMounts = [
   ["/pkg/", join(root, "pkg", "web")],
+  ["/vendor/marked/", join(root, "node_modules", "marked", "lib")],
+  ["/vendor/dompurify/", join(root, "node_modules", "dompurify", "dist")],
   ["/", join(root, "www")],
 ];
 const types = {

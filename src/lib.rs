@@ -11,6 +11,8 @@
 //! | [`display`] | display items (`extractDisplayItems`) and their records (`toDisplayMessages`) |
 //! | [`expand`] | tool-result expansion (`expand`, `isExpandable`, `expandToolResults`) |
 //! | [`sycophant`] | Sycophant messages: constructors, canonical JSON, decoding, display mapping |
+//! | [`record`] | display-message records: Ecto cast and validation (`newDisplayMessage`, `changeDisplayMessage`, `validateDisplayMessage`) |
+//! | [`text`] | search text of a record (`toText`), with Elixir's interpolation and `inspect` |
 //! | [`error`] | the error type: code, path, message |
 //! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |
 
@@ -19,7 +21,9 @@ pub mod error;
 pub mod expand;
 pub mod json;
 pub mod message;
+pub mod record;
 pub mod sycophant;
+pub mod text;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
@@ -29,3 +33,7 @@ pub use display::{
 };
 pub use error::{Error, ErrorCode};
 pub use expand::{expand, expand_tool_results, is_expandable};
+pub use record::{
+    change_display_message, new_display_message, validate_display_message, Changeset,
+};
+pub use text::to_text;

@@ -150,6 +150,21 @@ export interface ChatDisplayError extends Error {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// `Object.keys`, with a throwing proxy trap caught.
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(value: &JsValue) -> Result<Array, JsValue>;
+    /// `Array.isArray`, which throws on a revoked proxy.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn array_is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// `Array.isArray(value)`; a revoked proxy is not an array.
+fn is_array(value: &JsValue) -> bool {
+    array_is_array(value).unwrap_or(false)
+}
+
 /// A JavaScript value seen through the core's [`Json`] view.
 ///
 /// Every question asked of a JavaScript value is a call out of wasm, so the view asks as few as it
@@ -217,7 +232,7 @@ impl Json for Js {
         let kind = if v.is_string() {
             Kind::String
         } else if v.is_object() {
-            if Array::is_array(v) {
+            if is_array(v) {
                 Kind::Array
             } else {
                 Kind::Object
@@ -251,8 +266,17 @@ impl Json for Js {
         if self.kind() != Kind::Array {
             return None;
         }
-        let array: &Array = self.value.unchecked_ref();
-        Some((0..array.length()).map(|i| Js::new(array.get(i))).collect())
+        // Read through Reflect so a throwing proxy trap or getter reads as undefined (absent)
+        // instead of escaping as a foreign exception.
+        let length = js_str("length", |key| reflect_get(&self.value, key))
+            .ok()
+            .and_then(|l| l.as_f64())
+            .unwrap_or(0.0) as u32;
+        Some(
+            (0..length)
+                .map(|i| Js::new(Reflect::get_u32(&self.value, i).unwrap_or(JsValue::UNDEFINED)))
+                .collect(),
+        )
     }
 
     fn as_str(&self) -> Option<Cow<'_, str>> {
@@ -285,8 +309,8 @@ impl Json for Js {
         if self.kind() != Kind::Object {
             return None;
         }
-        let object: &Object = self.value.unchecked_ref();
-        let keys = Object::keys(object);
+        // A proxy whose ownKeys trap throws has no entries.
+        let keys = object_keys(&self.value).ok()?;
         Some(
             keys.iter()
                 .filter_map(|key| {
@@ -803,4 +827,60 @@ pub fn decode_sycophant(
     #[wasm_bindgen(unchecked_param_type = "object")] json: JsValue,
 ) -> Result<JsValue, JsValue> {
     run(sycophant::decode(&Js::new(json)))
+}
+
+// Display-message records and their search text (behavior.md §5): newDisplayMessage,
+// changeDisplayMessage, validateDisplayMessage, toText.
+
+#[wasm_bindgen(typescript_custom_section)]
+const RECORDS_TYPES: &'static str = r#"
+/** What the record functions return: Ecto's `valid?`, its errors (field to messages, most recent
+ * first) and the record with the valid changes applied (`apply_changes`). */
+export interface Changeset {
+  valid: boolean;
+  errors: { [field: string]: string[] };
+  record: DisplayMessage;
+}
+"#;
+
+/// `create_changeset(conversation_id, attrs)`: casts and validates `attrs` into a new record.
+#[wasm_bindgen(js_name = newDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn new_display_message(
+    #[wasm_bindgen(js_name = conversationId, unchecked_param_type = "string | null")]
+    conversation_id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
+) -> Result<JsValue, JsValue> {
+    let conversation_id = Js::optional(conversation_id);
+    run(crate::record::new_display_message(
+        conversation_id.as_ref(),
+        &Js::new(attrs),
+    ))
+}
+
+/// `changeset(record, attrs)`: casts and validates `attrs` over an existing record.
+#[wasm_bindgen(js_name = changeDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn change_display_message(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::record::change_display_message(
+        &Js::new(record),
+        &Js::new(attrs),
+    ))
+}
+
+/// Validates a complete record, keeping its `id` and `inserted_at`.
+#[wasm_bindgen(js_name = validateDisplayMessage, unchecked_return_type = "Changeset")]
+pub fn validate_display_message(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::record::validate_display_message(&Js::new(record)))
+}
+
+/// `to_text/1`: a record's search text. Never throws.
+#[wasm_bindgen(js_name = toText, unchecked_return_type = "string | null")]
+pub fn to_text(
+    #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(Ok(crate::text::to_text(&Js::new(record))))
 }

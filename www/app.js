@@ -1,83 +1,195 @@
-// The first viewer: display-message records from chat-display, rendered by content type.
-// Every string comes from a model or a user, so text only ever reaches the DOM as text nodes.
-import init, { toDisplayMessages } from "chat-display";
-import { sampleConversation } from "./sample.js";
+// The viewer: loads a conversation (the sample, ?src=, paste, or a dropped file), turns it into
+// display-message records with chat-display, renders them by content type, and filters them live
+// by their search text (toText).
+import init, * as api from "chat-display";
+import { sample } from "./sample.js";
+import { parseJson, readConversation } from "./input.js";
+import { el, renderRecord } from "./render.js";
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key === "data") for (const [k, v] of Object.entries(value)) node.dataset[k] = v;
-    else node.setAttribute(key, value);
+const $ = (id) => document.getElementById(id);
+let units = []; // rendered units: {element, group, search: lowercased toText}
+
+function problem(message) {
+  $("problem").replaceChildren(el("div", { class: "banner error load-error", role: "alert" }, el("strong", {}, "Could not load: "), message));
+}
+
+function searchText(record) {
+  try {
+    return String(api.toText(record) ?? "");
+  } catch {
+    return "";
   }
-  for (const child of children) node.append(child);
-  return node;
 }
 
-function asText(value) {
-  return typeof value === "string" ? value : JSON.stringify(value, null, 2);
-}
-
-function renderRecord(record) {
-  const { content } = record;
-  const wrap = el("div", { class: `record ${record.content_type}`, data: { contentType: record.content_type } });
-  switch (record.content_type) {
-    case "text":
-      wrap.append(el("div", { class: "text" }, asText(content.text)));
-      break;
-    case "thinking":
-      wrap.append(el("details", { class: "thinking" }, el("summary", {}, "Thinking"), el("div", { class: "text" }, asText(content.text))));
-      break;
-    case "tool_call": {
-      const head = el("div", {}, el("span", { class: "name" }, asText(content.name ?? "tool")),
-        el("span", { class: "badge", data: { status: record.status } }, record.status));
-      const box = el("div", { class: "tool" }, head);
-      if (content.display_text) box.append(el("div", { class: "display-text" }, content.display_text));
-      box.append(el("pre", { class: "arguments" }, asText(content.arguments)));
-      wrap.append(box);
-      break;
+/** Pairs each tool result with the first tool call of the same id, when there is one. */
+function pairResults(entries) {
+  const calls = new Map();
+  for (const { record, failed } of entries) {
+    if (!failed && record.content_type === "tool_call" && typeof record.tool_call_id === "string" && !calls.has(record.tool_call_id)) {
+      calls.set(record.tool_call_id, []);
     }
-    case "tool_result": {
-      const box = el("div", { class: `tool tool_result${content.is_error ? " error" : ""}` },
-        el("div", {}, el("span", { class: "name" }, `${content.name ?? "tool"} result`),
-          el("span", { class: "badge", data: { status: content.is_error ? "failed" : "completed" } }, content.is_error ? "error" : "ok")),
-        el("pre", { class: "result" }, asText(content.content)));
-      wrap.append(box);
-      break;
+  }
+  const paired = new Set();
+  for (const entry of entries) {
+    const { record, failed } = entry;
+    if (failed || record.content_type !== "tool_result") continue;
+    const results = calls.get(record.tool_call_id);
+    if (results) {
+      results.push(record);
+      paired.add(entry);
     }
-    default:
-      wrap.append(el("pre", {}, asText(content)));
   }
-  return wrap;
+  return { calls, paired };
 }
 
-/** Groups records into messages: a message starts where `sequence` goes back to 0. */
-function groupByMessage(records) {
-  const groups = [];
-  for (const record of records) {
-    if (record.sequence === 0 || groups.length === 0) groups.push([]);
-    groups[groups.length - 1].push(record);
-  }
-  return groups;
-}
-
-function render(records) {
-  const main = document.getElementById("conversation");
+function render(entries) {
+  const main = $("conversation");
   main.replaceChildren();
-  for (const group of groupByMessage(records)) {
-    const role = group[0].message_type;
-    main.append(el("section", { class: "message", data: { role } }, el("div", { class: "role" }, role), ...group.map(renderRecord)));
+  units = [];
+  const { calls, paired } = pairResults(entries);
+  let group = null;
+  let messages = 0;
+  for (const entry of entries) {
+    const { record, failed } = entry;
+    if (failed || record.sequence === 0 || group === null) {
+      const role = failed ? "error" : String(record.message_type ?? "unknown");
+      group = el("section", { class: "message", data: { role }, "aria-label": `${role} message` }, el("div", { class: "role" }, role));
+      main.append(group);
+      messages++;
+    }
+    if (paired.has(entry)) continue;
+    const results = record.content_type === "tool_call" && !failed ? calls.get(record.tool_call_id) ?? [] : [];
+    const element = renderRecord(record, results);
+    if (failed) element.classList.add("failed-input");
+    group.append(element);
+    const search = [record, ...results].map(searchText).join("\n").toLowerCase();
+    units.push({ element, group, search });
   }
-  document.getElementById("summary").textContent =
-    `${records.length} records from ${groupByMessage(records).length} messages`;
+  for (const section of main.querySelectorAll("section.message")) {
+    if (!section.querySelector(".record")) section.remove();
+  }
+  const failures = entries.filter((e) => e.failed).length;
+  $("summary").textContent = `${entries.length} records from ${messages} messages` + (failures ? `, ${failures} could not be read` : "");
+  applySearch();
+}
+
+function clearMarks(root) {
+  for (const mark of root.querySelectorAll("mark.hit")) mark.replaceWith(document.createTextNode(mark.textContent));
+  root.normalize();
+  // Close what the search opened; leave what the user opened.
+  for (const details of root.querySelectorAll("details[data-opened-by-search]")) {
+    details.open = false;
+    delete details.dataset.openedBySearch;
+  }
+}
+
+function mark(root, query) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement?.closest("button") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const nodes = [];
+  while (walker.nextNode()) nodes.push(walker.currentNode);
+  let hits = 0;
+  for (const node of nodes) {
+    const lower = node.data.toLowerCase();
+    let at = lower.indexOf(query);
+    if (at < 0) continue;
+    const parts = [];
+    let from = 0;
+    while (at >= 0) {
+      parts.push(node.data.slice(from, at), el("mark", { class: "hit" }, node.data.slice(at, at + query.length)));
+      from = at + query.length;
+      at = lower.indexOf(query, from);
+      hits++;
+    }
+    parts.push(node.data.slice(from));
+    node.replaceWith(...parts);
+  }
+  for (const details of root.querySelectorAll("details:not([open])")) {
+    if (details.querySelector("mark.hit")) {
+      details.open = true;
+      details.dataset.openedBySearch = "";
+    }
+  }
+  return hits;
+}
+
+function applySearch() {
+  const query = $("search").value.trim().toLowerCase();
+  let shown = 0;
+  for (const unit of units) {
+    clearMarks(unit.element);
+    const visible = query === "" || unit.search.includes(query);
+    unit.element.hidden = !visible;
+    if (visible) {
+      shown++;
+      if (query) mark(unit.element, query);
+    }
+  }
+  for (const section of $("conversation").querySelectorAll("section.message")) {
+    section.hidden = !section.querySelector(".record:not([hidden])");
+  }
+  $("search-count").textContent = query ? `${shown} of ${units.length} match` : "";
+}
+
+function load(data) {
+  $("problem").replaceChildren();
+  try {
+    render(readConversation(data, api));
+  } catch (error) {
+    problem(error.message);
+  }
+}
+
+function loadText(text) {
+  try {
+    load(parseJson(text));
+  } catch (error) {
+    problem(error.message);
+  }
+}
+
+async function loadFromSrc(src) {
+  const url = new URL(src, location.href);
+  if (url.origin !== location.origin) throw new Error(`?src= loads files from this site only, not ${url.origin}.`);
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}.`);
+  loadText(await response.text());
+}
+
+function wireControls() {
+  $("search").addEventListener("input", applySearch);
+  $("load-paste").addEventListener("click", () => loadText($("paste").value));
+  $("file").addEventListener("change", async (event) => {
+    const [file] = event.target.files;
+    if (file) loadText(await file.text());
+  });
+  document.addEventListener("paste", (event) => {
+    if (event.target instanceof HTMLElement && event.target.closest("input, textarea")) return;
+    const text = event.clipboardData?.getData("text/plain");
+    if (text) loadText(text);
+  });
+  document.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    document.body.classList.add("dragging");
+  });
+  document.addEventListener("dragleave", () => document.body.classList.remove("dragging"));
+  document.addEventListener("drop", async (event) => {
+    event.preventDefault();
+    document.body.classList.remove("dragging");
+    const [file] = event.dataTransfer?.files ?? [];
+    if (file) loadText(await file.text());
+  });
 }
 
 try {
   await init();
-  render(toDisplayMessages(sampleConversation, { conversation_id: "sample" }));
+  wireControls();
+  const src = new URLSearchParams(location.search).get("src");
+  if (src) await loadFromSrc(src).catch((error) => problem(error.message));
+  else load(sample);
   document.body.dataset.ready = "true";
 } catch (error) {
-  document.getElementById("summary").replaceChildren(
-    el("div", { class: "load-error" }, `Could not show the conversation: ${error.message} (${error.code ?? error.name})`));
+  problem(`${error.message} (${error.code ?? error.name})`);
   document.body.dataset.ready = "error";
 }

@@ -78,3 +78,30 @@ test("a plain <script type=module> page imports the package through an import ma
     server.close();
   }
 });
+
+test("recovery in Chromium: every export survives every kind of bad input (tests/js/recovery.shared.mjs)", async () => {
+  const page = join(scratch, "recovery");
+  mkdirSync(page, { recursive: true });
+  writeFileSync(join(page, "index.html"),
+    '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">' +
+    '<script type="importmap">{"imports": {"chat-display": "/node_modules/chat-display/pkg/web/chat_display.js"}}</script>' +
+    '<script type="module" src="/main.js"></script></head><body></body></html>');
+  writeFileSync(join(page, "main.js"), `import init, * as api from "chat-display";
+import { runPassThrough, runRecovery } from "/shared/recovery.shared.mjs";
+await init();
+const { failures, calls } = runRecovery(api);
+failures.push(...runPassThrough(api));
+document.body.dataset.result = JSON.stringify({ failures, calls });
+`);
+  const { server, url } = await startServer({
+    port: 0,
+    mounts: [["/node_modules/", join(scratch, "node_modules")], ["/shared/", join(repo, "tests/js")], ["/", page]],
+  });
+  try {
+    const { failures, calls } = JSON.parse(await resultOf(url));
+    assert.ok(calls > 500, `${calls} calls`);
+    assert.deepEqual(failures, []);
+  } finally {
+    server.close();
+  }
+});

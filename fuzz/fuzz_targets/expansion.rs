@@ -1,0 +1,25 @@
+//! Any JSON through expand (an array's elements are the arguments), isExpandable and
+//! expandToolResults: a result or an error, never a panic; applying an expansion twice gives what
+//! applying it once gives.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use serde_json::Value;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(value) = serde_json::from_slice::<Value>(data) else { return };
+    let null = Value::Null;
+    let items: Vec<&Value> = match &value {
+        Value::Array(items) => items.iter().collect(),
+        other => vec![other],
+    };
+    let arg = |i: usize| *items.get(i).unwrap_or(&&null);
+    if let Ok(result) = chat_display::expand::expand(&arg(0), &arg(1), items.get(2).map(|v| v).as_ref()) {
+        serde_json::to_string(&result).expect("result serializes");
+    }
+    let _ = chat_display::expand::is_expandable(&&value);
+    if let Ok(once) = chat_display::expand::expand_tool_results(&&value) {
+        let once = serde_json::to_value(&once).expect("chain serializes");
+        let twice = chat_display::expand::expand_tool_results(&&once).expect("an expanded chain expands again");
+        assert_eq!(serde_json::to_value(&twice).expect("serializes"), once, "idempotent");
+    }
+});

@@ -1,0 +1,502 @@
+//! Search text for display-message records: the template's `to_text/1` (behavior.md §5.3), with
+//! Elixir string interpolation ([`interpolate`]) and `Kernel.inspect/1` ([`inspect`]) rendered
+//! exactly as upstream prints JSON values.
+//!
+//! `to_text` never fails. Where upstream would crash (a map passed to string interpolation, a
+//! non-map image content, a non-list `todos`) the text is `""`. Two api.md deviations: maps of any
+//! size are sorted by key, and nothing is cut short except nesting deeper than [`MAX_DEPTH`], which
+//! renders as `...`. Values JSON cannot express (JavaScript functions, symbols, bigints, `NaN`,
+//! `±Infinity`) read as `null`, as `JSON.stringify` writes them in arrays.
+
+use crate::json::{Json, Kind, Number};
+use serde::{Serialize, Serializer};
+
+/// How deep [`inspect`] and [`interpolate`] look into nested arrays and objects: the value itself
+/// is level 1, and anything below level 128 renders as `...`.
+pub const MAX_DEPTH: usize = 128;
+
+/// Past this many bytes of output, or this many values rendered, the rest renders as `...`. JSON
+/// text cannot get near either with a sane input; the guard is for JavaScript values that share
+/// sub-objects (or contain themselves), whose rendering would otherwise grow exponentially, taking
+/// minutes and then all memory.
+const MAX_OUTPUT: usize = 1 << 27;
+const MAX_VALUES: usize = 1 << 20;
+
+/// The text being written and the values it may still render.
+struct Out {
+    text: String,
+    values_left: usize,
+}
+
+impl Out {
+    fn new() -> Self {
+        Out {
+            text: String::new(),
+            values_left: MAX_VALUES,
+        }
+    }
+
+    /// Takes one value from the budget; `false` (after writing `...`) when the value is past a
+    /// limit and must not be rendered.
+    fn enter(&mut self, depth: usize) -> bool {
+        if depth > MAX_DEPTH || self.text.len() > MAX_OUTPUT || self.values_left == 0 {
+            self.text.push_str("...");
+            return false;
+        }
+        self.values_left -= 1;
+        true
+    }
+
+    fn push(&mut self, c: char) {
+        self.text.push(c);
+    }
+
+    fn push_str(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+}
+
+/// What `toText` returns: a value of the record handed back as is (the `"text"` of a text record,
+/// an image's caption), or a string built here.
+#[derive(Clone, Debug)]
+pub enum Text<J> {
+    Given(J),
+    Built(String),
+}
+
+impl<J: Json> Text<J> {
+    /// The text as a Rust string when it is one (a given non-string value gives `None`).
+    pub fn as_string(&self) -> Option<String> {
+        match self {
+            Text::Given(j) => j.as_str().map(|s| s.into_owned()),
+            Text::Built(s) => Some(s.clone()),
+        }
+    }
+}
+
+impl<J: Serialize> Serialize for Text<J> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Text::Given(j) => j.serialize(s),
+            Text::Built(text) => s.serialize_str(text),
+        }
+    }
+}
+
+/// `to_text/1`: the search text of a display-message record. The first matching row of
+/// behavior.md §5.3 wins; anything else gives `""`.
+///
+/// ```
+/// use chat_display::text::to_text;
+/// let record = serde_json::json!({
+///     "content_type": "tool_call",
+///     "content": {"call_id": "1", "name": "search", "arguments": {"q": "elixir", "limit": 5}}
+/// });
+/// assert_eq!(
+///     to_text(&&record).as_string().unwrap(),
+///     r#"Tool call: search(%{"limit" => 5, "q" => "elixir"})"#
+/// );
+/// ```
+pub fn to_text<J: Json>(record: &J) -> Text<J> {
+    render(record).unwrap_or_else(|| Text::Built(String::new()))
+}
+
+/// The matching row's text, or `None` for the catch-all and where upstream crashes.
+fn render<J: Json>(record: &J) -> Option<Text<J>> {
+    let content_type = record.get("content_type")?;
+    let content_type = content_type.as_str()?;
+    // `get` on a non-object is `None`: the map patterns of the template do not match.
+    let content = record.get("content").filter(|c| c.kind() == Kind::Object);
+    let key = |name: &str| content.as_ref().and_then(|c| c.get(name));
+    match content_type.as_ref() {
+        "text" | "thinking" | "notification" | "error" => key("text").map(Text::Given),
+        "image" => {
+            // `Map.get(content, "caption") || Map.get(content, "alt_text") || ""`; a content that is
+            // not a map raises BadMapError upstream.
+            content.as_ref()?;
+            let truthy =
+                |v: &J| !matches!(v.kind(), Kind::Null | Kind::Other) && v.as_bool() != Some(false);
+            key("caption")
+                .filter(truthy)
+                .or_else(|| key("alt_text").filter(truthy))
+                .map(Text::Given)
+        }
+        "file_reference" => Some(Text::Built(format!(
+            "File: {}",
+            interpolate(&key("name")?)?
+        ))),
+        "structured_data" => {
+            content.as_ref()?;
+            let format = match key("format") {
+                Some(format) => interpolate(&format)?,
+                None => String::new(),
+            };
+            Some(Text::Built(format!("Data: {format}")))
+        }
+        "tool_call" => {
+            let name = interpolate(&key("name")?)?;
+            let arguments = inspect(&key("arguments")?);
+            Some(Text::Built(format!("Tool call: {name}({arguments})")))
+        }
+        "tool_result" => {
+            let name = interpolate(&key("name")?)?;
+            let body = interpolate(&key("content")?)?;
+            Some(Text::Built(format!("Tool result from {name}: {body}")))
+        }
+        "todo_snapshot" => match key("summary").filter(|s| s.kind() == Kind::Object) {
+            Some(summary) => {
+                let count = |name: &str| match summary.get(name) {
+                    Some(v) => interpolate(&v),
+                    None => Some("0".to_string()),
+                };
+                Some(Text::Built(format!(
+                    "Todo list: {} pending, {} in progress, {} completed",
+                    count("pending")?,
+                    count("in_progress")?,
+                    count("completed")?
+                )))
+            }
+            None => {
+                // `length/1` of anything but a list raises ArgumentError upstream.
+                let todos = key("todos")?.elements()?;
+                Some(Text::Built(format!("Todo list ({} items)", todos.len())))
+            }
+        },
+        _ => None,
+    }
+}
+
+/// Elixir string interpolation (`"#{value}"`, `String.Chars`) of a JSON value, or `None` where
+/// upstream raises: a map, or a list that is not chardata.
+///
+/// A string stays as is, null gives `""`, booleans `"true"` / `"false"`, integers their digits,
+/// floats [`float_to_string`], and a list is chardata: strings, code points and nested lists
+/// joined (`["a", 98, ["c"]]` gives `"abc"`).
+pub fn interpolate<J: Json>(value: &J) -> Option<String> {
+    let mut out = Out::new();
+    match value.kind() {
+        Kind::Array => chardata(&mut out, value, 1).then_some(out.text),
+        Kind::Object => None,
+        _ => {
+            scalar_to_string(&mut out, value);
+            Some(out.text)
+        }
+    }
+}
+
+/// Writes a scalar as interpolation does.
+fn scalar_to_string<J: Json>(out: &mut Out, value: &J) {
+    match value.kind() {
+        Kind::String => out.push_str(&value.as_str().unwrap_or_default()),
+        Kind::Bool => out.push_str(if value.as_bool() == Some(true) {
+            "true"
+        } else {
+            "false"
+        }),
+        Kind::Number => match finite(value) {
+            Some(Number::Int(i)) => out.push_str(&i.to_string()),
+            Some(Number::Float(f)) => out.push_str(&float_to_string(f)),
+            None => {}
+        },
+        _ => {}
+    }
+}
+
+/// `IO.chardata_to_string/1` of a list; `false` where it raises.
+fn chardata<J: Json>(out: &mut Out, list: &J, depth: usize) -> bool {
+    if !out.enter(depth) {
+        return true;
+    }
+    for element in list.elements().unwrap_or_default() {
+        if element.kind() != Kind::Array && !out.enter(depth + 1) {
+            return true;
+        }
+        let ok = match element.kind() {
+            Kind::String => {
+                out.push_str(&element.as_str().unwrap_or_default());
+                true
+            }
+            Kind::Number => match finite(&element) {
+                Some(Number::Int(code)) => {
+                    match u32::try_from(code).ok().and_then(char::from_u32) {
+                        Some(c) => {
+                            out.push(c);
+                            true
+                        }
+                        None => false,
+                    }
+                }
+                _ => false,
+            },
+            Kind::Array => chardata(out, &element, depth + 1),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+/// The number of a JSON number, with `NaN` and `±Infinity` read as null (`None`).
+fn finite<J: Json>(value: &J) -> Option<Number> {
+    match value.as_number()? {
+        Number::Float(f) if !f.is_finite() => None,
+        n => Some(n),
+    }
+}
+
+/// `Kernel.inspect/1` of a JSON value, with the defaults (no line breaks) and without truncation.
+///
+/// * objects: `%{"k" => v, ...}`, keys in UTF-8 byte order, `%{}` when empty;
+/// * arrays: `[a, b]`; an array of integers that are all ASCII-printable (7..=13, 27, 32..=126) is a
+///   charlist, `~c"hi"`;
+/// * strings: double-quoted with Elixir's escapes (`\"`, `\\`, `\n`, `\#{`, ...), or as a binary
+///   (`<<97, 0>>`) when they hold a non-printable character;
+/// * null, true, false: `nil`, `true`, `false`; integers: their digits; floats: [`float_inspect`].
+///
+/// ```
+/// use chat_display::text::inspect;
+/// let value = serde_json::json!({"b": [104, 105], "a": "say \"#{hi}\"\n", "c": [1.5e-5, null]});
+/// assert_eq!(
+///     inspect(&&value),
+///     r#"%{"a" => "say \"\#{hi}\"\n", "b" => ~c"hi", "c" => [1.5e-5, nil]}"#
+/// );
+/// ```
+pub fn inspect<J: Json>(value: &J) -> String {
+    let mut out = Out::new();
+    inspect_into(&mut out, value, 1);
+    out.text
+}
+
+fn inspect_into<J: Json>(out: &mut Out, value: &J, depth: usize) {
+    if !out.enter(depth) {
+        return;
+    }
+    match value.kind() {
+        Kind::Null | Kind::Other => out.push_str("nil"),
+        Kind::Bool => out.push_str(if value.as_bool() == Some(true) {
+            "true"
+        } else {
+            "false"
+        }),
+        Kind::Number => match finite(value) {
+            Some(Number::Int(i)) => out.push_str(&i.to_string()),
+            Some(Number::Float(f)) => out.push_str(&float_inspect(f)),
+            None => out.push_str("nil"),
+        },
+        Kind::String => inspect_string(out, &value.as_str().unwrap_or_default()),
+        Kind::Array => {
+            let elements = value.elements().unwrap_or_default();
+            if let Some(text) = as_charlist(&elements) {
+                out.push_str("~c\"");
+                escape(out, &text);
+                out.push('"');
+                return;
+            }
+            out.push('[');
+            for (i, element) in elements.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                inspect_into(out, element, depth + 1);
+            }
+            out.push(']');
+        }
+        Kind::Object => {
+            let mut entries = value.entries().unwrap_or_default();
+            entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            out.push_str("%{");
+            for (i, (key, element)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                inspect_string(out, key);
+                out.push_str(" => ");
+                inspect_into(out, element, depth + 1);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// The text of a non-empty list that `List.ascii_printable?/1` accepts.
+fn as_charlist<J: Json>(elements: &[J]) -> Option<String> {
+    if elements.is_empty() {
+        return None;
+    }
+    elements
+        .iter()
+        .map(|e| match finite(e) {
+            Some(Number::Int(c)) if matches!(c, 7..=13 | 27 | 32..=126) => {
+                u8::try_from(c).ok().map(char::from)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// `Inspect.BitString`: a printable string quoted and escaped, any other as its bytes.
+fn inspect_string(out: &mut Out, s: &str) {
+    if s.chars().all(printable) {
+        out.push('"');
+        escape(out, s);
+        out.push('"');
+    } else {
+        out.push_str("<<");
+        for (i, byte) in s.bytes().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&byte.to_string());
+        }
+        out.push_str(">>");
+    }
+}
+
+/// `String.printable?/1` for one character.
+fn printable(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x20..=0x7E | 0x07..=0x0D | 0x1B | 0x7F | 0xA0..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF
+    )
+}
+
+/// `Code.Identifier.escape/2` with `"` as the delimiter.
+fn escape(out: &mut Out, s: &str) {
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '#' if chars.peek() == Some(&'{') => {
+                chars.next();
+                out.push_str("\\#{");
+            }
+            '\u{07}' => out.push_str("\\a"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{7F}' => out.push_str("\\d"),
+            '\u{1B}' => out.push_str("\\e"),
+            '\u{0C}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{0B}' => out.push_str("\\v"),
+            '\\' => out.push_str("\\\\"),
+            '\0' => out.push_str("\\0"),
+            // Invisible and direction-changing characters are shown by their code.
+            '\u{FEFF}'
+            | '\u{2061}'..='\u{2064}'
+            | '\u{061C}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FFF9}'..='\u{FFFC}'
+            | '\u{200C}'
+            | '\u{200D}'
+            | '\u{034F}'
+            | '\u{00A0}'
+            | '\u{200B}'
+            | '\u{2060}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{2000}'..='\u{200A}'
+            | '\u{205F}' => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c if matches!(c as u32, 0x20..=0x7E | 0xA0..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF) => {
+                out.push(c)
+            }
+            c if (c as u32) < 0x100 => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\x{{{:04X}}}", c as u32)),
+            c => out.push_str(&format!("\\x{{{:06X}}}", c as u32)),
+        }
+    }
+}
+
+/// `Inspect.Float`: an integral float with 1 <= |x| < 1e16 as its integer digits and `.0`
+/// (`1000000000000000.0`), any other as [`float_to_string`].
+pub fn float_inspect(x: f64) -> String {
+    if x.is_finite() && x.fract() == 0.0 && (1.0..1e16).contains(&x.abs()) {
+        // Exact: an integral double below 1e16 fits an i64.
+        format!("{}.0", x as i64)
+    } else {
+        float_to_string(x)
+    }
+}
+
+/// Erlang's `io_lib_format:fwrite_g/1` on OTP 25, which `Float.to_string/1` and string
+/// interpolation use: the shortest round-trip digits, in decimal or scientific form, whichever
+/// the rule below finds shorter.
+///
+/// With the digits S (L of them) and the point position P (x = 0.S × 10^P), E = P − 1 and
+/// cost = len(E as text) + 1 + (2 if L = 1 else 1):
+/// * P = 0: `0.S`; 0 < P < L: the point after P digits;
+/// * P < 0: `0.`, −P zeros, S when 2 − P <= cost, else scientific;
+/// * P >= L: S, P − L zeros, `.0` when P − L + 2 <= cost and |x| < 2^53, else scientific
+///   (`1000.0` prints `1.0e3`; `Inspect.Float` keeps such integers in decimal).
+///
+/// Scientific is the first digit, `.`, the other digits (or `0`), `e`, E.
+pub fn float_to_string(x: f64) -> String {
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0.0" } else { "0.0" }.to_string();
+    }
+    if !x.is_finite() {
+        // Not reachable from JSON; no Elixir float has this value.
+        return String::new();
+    }
+    let (digits, point) = shortest_digits(x.abs());
+    let len = i64::try_from(digits.len()).unwrap_or(i64::MAX);
+    let exponent = (point - 1).to_string();
+    let cost = i64::try_from(exponent.len()).unwrap_or(i64::MAX) + 1 + if len == 1 { 2 } else { 1 };
+    let (first, rest) = digits.split_at_checked(1).unwrap_or((&digits, ""));
+    let scientific = || {
+        format!(
+            "{first}.{}e{exponent}",
+            if rest.is_empty() { "0" } else { rest }
+        )
+    };
+    let zeros = |n: i64| "0".repeat(usize::try_from(n).unwrap_or(0));
+    let body = if point == 0 {
+        format!("0.{digits}")
+    } else if 0 < point && point < len {
+        let at = usize::try_from(point).unwrap_or(0);
+        let (int, frac) = digits.split_at_checked(at).unwrap_or((&digits, ""));
+        format!("{int}.{frac}")
+    } else if point < 0 {
+        if 2 - point <= cost {
+            format!("0.{}{digits}", zeros(-point))
+        } else {
+            scientific()
+        }
+    } else if point - len + 2 <= cost && x.abs() < 9_007_199_254_740_992.0 {
+        format!("{digits}{}.0", zeros(point - len))
+    } else {
+        scientific()
+    };
+    if x < 0.0 {
+        format!("-{body}")
+    } else {
+        body
+    }
+}
+
+/// The shortest digits that read back as `x` (finite and positive), and the point position P
+/// with x = 0.digits × 10^P. Rust's `{:e}` prints the shortest round-trip digits, `d.ddde±n`.
+fn shortest_digits(x: f64) -> (String, i64) {
+    let text = format!("{x:e}");
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    (digits, exponent.parse::<i64>().unwrap_or(0) + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortest_digits_and_point() {
+        assert_eq!(shortest_digits(123.456), ("123456".to_string(), 3));
+        assert_eq!(shortest_digits(0.001), ("1".to_string(), -2));
+        assert_eq!(shortest_digits(5e-324), ("5".to_string(), -323));
+        assert_eq!(shortest_digits(1e16), ("1".to_string(), 17));
+    }
+}
