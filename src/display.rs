@@ -7,6 +7,25 @@ use crate::message::{parse_message, Content, ContentPart, Message, PartType, Res
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FNV-1a, for the map of tool call ids: ids are short, and SipHash's protection against chosen
+/// keys costs more than the whole lookup here (the ids come from the caller's own conversation).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = self.0 ^ 0xcbf2_9ce4_8422_2325;
+        for byte in bytes {
+            hash = (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+}
 
 /// One displayable piece of a message: `{type, message_type, content}`.
 ///
@@ -343,7 +362,8 @@ pub fn records_of<J: Json>(
     conversation_id: Option<J>,
 ) -> Vec<DisplayRecord<J>> {
     // For each tool_call_id, the results in message order: (message index, status it gives).
-    let mut results: HashMap<String, Vec<(usize, Status)>> = HashMap::new();
+    let mut results: HashMap<String, Vec<(usize, Status)>, BuildHasherDefault<Fnv>> =
+        HashMap::default();
     for (index, message) in messages.iter().enumerate() {
         for result in &message.tool_results {
             if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {

@@ -45,6 +45,10 @@ pub trait Json: Clone {
     fn kind(&self) -> Kind;
     /// The value under `key` when `self` is an object and the key is present.
     fn get(&self, key: &str) -> Option<Self>;
+    /// The value under `key` when `self` is an object and the key is present and not `null`.
+    fn get_non_null(&self, key: &str) -> Option<Self> {
+        self.get(key).filter(|v| v.kind() != Kind::Null)
+    }
     /// The elements when `self` is an array.
     fn elements(&self) -> Option<Vec<Self>>;
     /// The string when `self` is a string.

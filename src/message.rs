@@ -186,7 +186,7 @@ pub struct MessageExpansion<J> {
 
 /// The value under `key`, with an explicit `null` folded into absent.
 fn non_null<J: Json>(value: &J, key: &str) -> Option<J> {
-    value.get(key).filter(|v| v.kind() != Kind::Null)
+    value.get_non_null(key)
 }
 
 /// A field that must be a string or null.

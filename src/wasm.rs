@@ -208,6 +208,10 @@ extern "C" {
     #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
     fn reflect_get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
 
+    /// `Reflect.get` where `null` and `undefined` are both absent, told apart in the same call.
+    #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
+    fn reflect_get_some(target: &JsValue, key: &JsValue) -> Result<Option<Object>, JsValue>;
+
     /// A plain object this module has just made.
     #[wasm_bindgen(extends = Object)]
     type Fresh;
@@ -260,6 +264,16 @@ impl Json for Js {
             .ok()
             .filter(|v| !v.is_undefined())
             .map(Js::new)
+    }
+
+    fn get_non_null(&self, key: &str) -> Option<Self> {
+        if self.kind() != Kind::Object {
+            return None;
+        }
+        js_str(key, |key| reflect_get_some(&self.value, key))
+            .ok()
+            .flatten()
+            .map(|v| Js::new(v.into()))
     }
 
     fn elements(&self) -> Option<Vec<Self>> {
