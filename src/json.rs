@@ -71,6 +71,30 @@ pub trait Json: Clone {
     }
     /// An empty object, for a struct default of `{}` that must appear in an output.
     fn empty_object() -> Self;
+    /// The shortest decimal digits that read back as `x` (finite and positive) and the point
+    /// position P, with x = 0.digits × 10^P: what Elixir prints floats from. The default is Rust's
+    /// own shortest formatting; the JavaScript view asks the engine instead
+    /// (`Number.prototype.toExponential`), so the wasm carries no float formatter.
+    fn shortest_digits(x: f64) -> (String, i64)
+    where
+        Self: Sized,
+    {
+        shortest_digits(x)
+    }
+}
+
+/// The shortest round-trip digits of `x` (finite and positive) and the point position P, with
+/// x = 0.digits × 10^P, from Rust's `{:e}` (`d.ddde±n`).
+pub fn shortest_digits(x: f64) -> (String, i64) {
+    digits_of_exponential(&format!("{x:e}"))
+}
+
+/// The digits and point position of a number in exponential notation, Rust's (`1.5e-7`) or
+/// JavaScript's (`1.5e-7`, `1e+21`).
+pub fn digits_of_exponential(text: &str) -> (String, i64) {
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((text, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    (digits, exponent.parse::<i64>().unwrap_or(0) + 1)
 }
 
 /// A JSON number. JavaScript cannot tell `1` from `1.0`, so there a whole number within ±2^53 is
@@ -218,6 +242,21 @@ mod tests {
         assert!(!deep_equal(&&a, &&c));
         assert!(!deep_equal(&&json!({"a": 1}), &&json!({"a": 1, "b": 2})));
         assert!(deep_equal(&&json!(1), &&json!(1.0)));
+    }
+
+    #[test]
+    fn shortest_digits_and_point() {
+        assert_eq!(shortest_digits(123.456), ("123456".to_string(), 3));
+        assert_eq!(shortest_digits(0.001), ("1".to_string(), -2));
+        assert_eq!(shortest_digits(5e-324), ("5".to_string(), -323));
+        assert_eq!(shortest_digits(1e16), ("1".to_string(), 17));
+        // JavaScript's toExponential() spelling of the same numbers.
+        assert_eq!(
+            digits_of_exponential("1.23456e+2"),
+            ("123456".to_string(), 3)
+        );
+        assert_eq!(digits_of_exponential("1e+16"), ("1".to_string(), 17));
+        assert_eq!(digits_of_exponential("5e-324"), ("5".to_string(), -323));
     }
 
     #[test]

@@ -212,6 +212,13 @@ extern "C" {
     #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
     fn reflect_get_some(target: &JsValue, key: &JsValue) -> Result<Option<Object>, JsValue>;
 
+    /// A JavaScript number.
+    type Num;
+
+    /// `Number.prototype.toExponential()`: the shortest round-trip digits, `d.ddde±n`.
+    #[wasm_bindgen(method, structural, js_name = toExponential)]
+    fn to_exponential(this: &Num) -> String;
+
     /// A plain object this module has just made.
     #[wasm_bindgen(extends = Object)]
     type Fresh;
@@ -342,6 +349,13 @@ impl Json for Js {
 
     fn empty_object() -> Self {
         Js::with_kind(Object::new().into(), Kind::Object)
+    }
+
+    fn shortest_digits(x: f64) -> (String, i64) {
+        // `toExponential()` without an argument gives the shortest digits that read back as `x`
+        // (ECMA-262 Number::toString's digits), as Rust's `{:e}` does natively.
+        let number: Num = JsValue::from_f64(x).unchecked_into();
+        crate::json::digits_of_exponential(&number.to_exponential())
     }
 }
 
