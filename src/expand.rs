@@ -843,7 +843,7 @@ fn inspect_into<J: Json>(value: &J, limit: usize, out: &mut String) {
         }
         Kind::Object => {
             let mut entries = value.entries().unwrap_or_default();
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            crate::json::sort_by(&mut entries, |a, b| a.0 < b.0);
             out.push_str("%{");
             container(&entries, limit, out, |(key, value), limit, out| {
                 inspect_string(key, limit, out);

@@ -305,7 +305,7 @@ fn inspect_into<J: Json>(out: &mut Out, value: &J, depth: usize) {
         }
         Kind::Object => {
             let mut entries = value.entries().unwrap_or_default();
-            entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            crate::json::sort_by(&mut entries, |a, b| a.0.as_bytes() < b.0.as_bytes());
             out.push_str("%{");
             for (i, (key, element)) in entries.iter().enumerate() {
                 if i > 0 {
