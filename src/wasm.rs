@@ -7,9 +7,11 @@
 //! `ChatDisplayError` with `code` and `path`; nothing here can panic on input.
 
 use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText};
+use crate::doc::{Floats, Node};
 use crate::error::{Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
 use crate::sycophant;
+use crate::transcript;
 use js_sys::{Array, Object, Reflect};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
@@ -430,8 +432,20 @@ fn object(entries: &[(&'static str, Option<&JsValue>)]) -> JsValue {
     object.into()
 }
 
-fn nullable(value: &Option<Js>) -> Option<&JsValue> {
-    value.as_ref().map(|v| &v.value)
+/// A core handle as the JavaScript value it stands for: a JavaScript value is itself; a value of
+/// a parsed document is made (see [`node_to_js`]).
+trait Handle {
+    fn js(&self) -> Cow<'_, JsValue>;
+}
+
+impl Handle for Js {
+    fn js(&self) -> Cow<'_, JsValue> {
+        Cow::Borrowed(&self.value)
+    }
+}
+
+fn nullable<J: Handle>(value: &Option<J>) -> Option<Cow<'_, JsValue>> {
+    value.as_ref().map(Handle::js)
 }
 
 fn flag(value: Option<bool>) -> JsValue {
@@ -440,22 +454,31 @@ fn flag(value: Option<bool>) -> JsValue {
 
 /// A display item's `content`, built directly rather than through serde: this is the hot path
 /// of both display functions (the fixture tests hold both paths to the same JSON).
-fn item_content(content: &ItemContent<Js>) -> JsValue {
+fn item_content<J: Handle>(content: &ItemContent<J>) -> JsValue {
     match content {
         ItemContent::Text { text } | ItemContent::Thinking { text } => {
-            object(&[("text", Some(&text.value))])
+            object(&[("text", Some(&text.js()))])
         }
         ItemContent::ToolCall {
             call_id,
             name,
             arguments,
             display_text,
-        } => object(&[
-            ("call_id", nullable(call_id)),
-            ("name", nullable(name)),
-            ("arguments", nullable(arguments)),
-            ("display_text", nullable(display_text)),
-        ]),
+        } => {
+            let values = [
+                nullable(call_id),
+                nullable(name),
+                nullable(arguments),
+                nullable(display_text),
+            ];
+            let [call_id, name, arguments, display_text] = &values;
+            object(&[
+                ("call_id", call_id.as_deref()),
+                ("name", name.as_deref()),
+                ("arguments", arguments.as_deref()),
+                ("display_text", display_text.as_deref()),
+            ])
+        }
         ItemContent::ToolResult {
             tool_call_id,
             name,
@@ -464,12 +487,13 @@ fn item_content(content: &ItemContent<Js>) -> JsValue {
             is_interrupt,
         } => {
             let text = match content {
-                ResultText::Given(text) => text.value.clone(),
-                ResultText::Joined(text) => JsValue::from_str(text),
+                ResultText::Given(text) => text.js(),
+                ResultText::Joined(text) => Cow::Owned(JsValue::from_str(text)),
             };
+            let (id, name) = (nullable(tool_call_id), nullable(name));
             object(&[
-                ("tool_call_id", nullable(tool_call_id)),
-                ("name", nullable(name)),
+                ("tool_call_id", id.as_deref()),
+                ("name", name.as_deref()),
                 ("content", Some(&text)),
                 ("is_error", Some(&flag(*is_error))),
                 ("is_interrupt", Some(&flag(*is_interrupt))),
@@ -486,9 +510,12 @@ fn item_to_js(item: &DisplayItem<Js>) -> JsValue {
     ])
 }
 
-fn record_to_js(record: &DisplayRecord<Js>) -> JsValue {
+fn record_to_js<J: Handle + Clone>(record: &DisplayRecord<J>) -> JsValue {
+    let conversation_id = nullable(&record.conversation_id);
+    let tool_call_id = record.tool_call_id();
+    let tool_call_id = nullable(&tool_call_id);
     object(&[
-        ("conversation_id", nullable(&record.conversation_id)),
+        ("conversation_id", conversation_id.as_deref()),
         (
             "message_type",
             Some(&constant(record.item.message_type.as_str())),
@@ -500,7 +527,7 @@ fn record_to_js(record: &DisplayRecord<Js>) -> JsValue {
         ("content", Some(&item_content(&record.item.content))),
         ("sequence", Some(&JsValue::from_f64(record.sequence as f64))),
         ("status", Some(&constant(record.status.as_str()))),
-        ("tool_call_id", nullable(&record.tool_call_id())),
+        ("tool_call_id", tool_call_id.as_deref()),
         ("metadata", Some(&Fresh::new().into())),
     ])
 }
@@ -911,4 +938,213 @@ pub fn to_text(
     #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
 ) -> Result<JsValue, JsValue> {
     run(Ok(crate::text::to_text(&Js::new(record))))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transcript: a conversation held inside the module (api.md "Transcript")
+
+#[wasm_bindgen(typescript_custom_section)]
+const TRANSCRIPT_TYPES: &'static str = r#"
+/** The options of `Transcript.search`: at most `limit` indices (all when absent). */
+export interface TranscriptSearchOptions {
+  limit?: number | null;
+}
+"#;
+
+/// Floats as the JavaScript engine reads and prints them, for values of a parsed document.
+struct JsFloats;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `parseFloat(text)`: the double nearest a JSON number's text.
+    #[wasm_bindgen(js_name = parseFloat)]
+    fn parse_float(text: &str) -> f64;
+}
+
+impl Floats for JsFloats {
+    fn parse(text: &str) -> Option<f64> {
+        Some(parse_float(text)).filter(|x| !x.is_nan())
+    }
+    fn shortest_digits(x: f64) -> (String, i64) {
+        Js::shortest_digits(x)
+    }
+}
+
+type DocNode<'a> = Node<'a, JsFloats>;
+
+/// A value of a parsed document as a JavaScript value: a plain string is made from its text, and
+/// anything else (an escaped string, a number, an array or object) is `JSON.parse` of its own JSON
+/// text, so it is exactly what `JSON.parse` of the whole text would have held there, lone
+/// surrogates included.
+fn node_to_js(node: &DocNode<'_>) -> JsValue {
+    match node.kind() {
+        Kind::Null | Kind::Other => JsValue::NULL,
+        Kind::Bool => JsValue::from_bool(node.as_bool() == Some(true)),
+        Kind::String if !node.is_escaped() => JsValue::from_str(&node.as_str().unwrap_or_default()),
+        _ => js_sys::JSON::parse(node.raw()).unwrap_or(JsValue::NULL),
+    }
+}
+
+impl Handle for DocNode<'_> {
+    fn js(&self) -> Cow<'_, JsValue> {
+        Cow::Owned(node_to_js(self))
+    }
+}
+
+/// A conversation held inside the module: its JSON text parsed once, with display-message records
+/// handed out a window at a time, and search done inside.
+#[wasm_bindgen(js_name = Transcript)]
+pub struct Transcript {
+    inner: transcript::Transcript<JsFloats>,
+}
+
+#[wasm_bindgen(js_class = Transcript)]
+impl Transcript {
+    /// Parses a conversation: an array of messages and/or records, or `{messages: [...]}`, as JSON
+    /// text or UTF-8 bytes. Throws `invalid_input` only for text that is not JSON or a top level of
+    /// another shape; a bad element becomes an `error` record in its place.
+    #[wasm_bindgen(js_name = fromJson)]
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
+    ) -> Result<Transcript, JsValue> {
+        let text = if let Some(text) = text.as_string() {
+            text
+        } else if let Some(bytes) = text.dyn_ref::<js_sys::Uint8Array>() {
+            let bytes = bytes.to_vec();
+            // A byte order mark is not JSON, but file readers drop it; so does this.
+            let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+            String::from_utf8(bytes.to_vec()).map_err(|_| {
+                to_js_error(&Error::new(
+                    ErrorCode::InvalidInput,
+                    &Path::ROOT,
+                    "Expected UTF-8 text at $.",
+                ))
+            })?
+        } else {
+            return Err(to_js_error(&Error::expected(
+                &Path::ROOT,
+                "JSON text (a string or a Uint8Array)",
+                Js::new(text).kind(),
+            )));
+        };
+        transcript::Transcript::from_json(text)
+            .map(|inner| Transcript { inner })
+            .map_err(|e| to_js_error(&e))
+    }
+
+    /// The number of display-message records.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> u32 {
+        self.inner.len() as u32
+    }
+
+    /// The records `start` to `end` (exclusive, clamped), as `toDisplayMessages` gives them.
+    #[wasm_bindgen(unchecked_return_type = "DisplayMessage[]")]
+    pub fn records(&self, start: f64, end: f64) -> Result<JsValue, JsValue> {
+        let index = |x: f64| if x.is_nan() || x < 0.0 { 0 } else { x as usize };
+        let out = self.inner.records(index(start), index(end));
+        let array = Array::new_with_length(out.len() as u32);
+        for (i, record) in out.iter().enumerate() {
+            let value = match record {
+                transcript::Out::Item(record) => record_to_js(record),
+                transcript::Out::Given(record) => to_js(record.as_ref())?,
+                transcript::Out::Error { text, path } => {
+                    let content = object(&[
+                        ("text", Some(&JsValue::from_str(text))),
+                        ("path", Some(&JsValue::from_str(path))),
+                    ]);
+                    object(&[
+                        ("conversation_id", None),
+                        ("message_type", None),
+                        ("content_type", Some(&constant("error"))),
+                        ("content", Some(&content)),
+                        ("sequence", Some(&JsValue::from_f64(0.0))),
+                        ("status", Some(&constant("failed"))),
+                        ("tool_call_id", None),
+                        ("metadata", Some(&Fresh::new().into())),
+                    ])
+                }
+            };
+            array.set(i as u32, value);
+        }
+        Ok(array.into())
+    }
+
+    /// `toText` of record `index`; `null` past the end.
+    #[wasm_bindgen(js_name = toText)]
+    pub fn to_text(&self, index: f64) -> Option<String> {
+        if index.is_nan() || index < 0.0 || index.fract() != 0.0 {
+            return None;
+        }
+        self.inner.to_text(index as usize)
+    }
+
+    /// The indices of the records whose `toText` contains `query`, ignoring case.
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn search(
+        &self,
+        query: &str,
+        #[wasm_bindgen(unchecked_optional_param_type = "TranscriptSearchOptions | null")]
+        options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let root = Path::Root("$.options");
+        let options = Js::new(options);
+        let limit = match options.kind() {
+            Kind::Null => None,
+            Kind::Object => match options.get_non_null("limit") {
+                None => None,
+                Some(limit) => match limit.as_number() {
+                    Some(n) if n.as_f64() >= 0.0 => Some(n.as_f64() as usize),
+                    _ => {
+                        return Err(to_js_error(&Error::expected(
+                            &root.key("limit"),
+                            "a number at least 0, or null",
+                            limit.kind(),
+                        )))
+                    }
+                },
+            },
+            other => {
+                return Err(to_js_error(&Error::expected(
+                    &root,
+                    "an options object",
+                    other,
+                )))
+            }
+        };
+        let found = self.inner.search(query, limit);
+        let array = Array::new_with_length(found.len() as u32);
+        for (i, index) in found.iter().enumerate() {
+            array.set(i as u32, JsValue::from_f64(f64::from(*index)));
+        }
+        Ok(array.into())
+    }
+
+    /// Adds a message at the end, settling earlier pending tool calls its results answer. A message
+    /// that cannot be read throws (paths from `$.message`) and changes nothing.
+    pub fn append(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Message | SycophantMessage")] message: JsValue,
+    ) -> Result<(), JsValue> {
+        let root = Path::Root("$.message");
+        let message = Js::new(message);
+        if message.kind() != Kind::Object {
+            return Err(to_js_error(&Error::expected(
+                &root,
+                "a message object",
+                message.kind(),
+            )));
+        }
+        let text = js_sys::JSON::stringify(&message.value)
+            .ok()
+            .and_then(|t| t.as_string())
+            .ok_or_else(|| {
+                to_js_error(&Error::new(
+                    ErrorCode::InvalidInput,
+                    &root,
+                    "Expected a message that JSON can hold at $.message.",
+                ))
+            })?;
+        self.inner.append(text).map_err(|e| to_js_error(&e))
+    }
 }

@@ -1,0 +1,727 @@
+//! JSON text parsed once into a compact tree that stays next to the text, read through the
+//! [`Json`] view: what a [`crate::transcript::Transcript`] holds instead of a tree of values.
+//!
+//! Each value is one 12-byte [`Slot`] in document order: where its text starts, its length and
+//! kind, and where the next value after it (and everything inside it) begins. Strings are not
+//! decoded until asked for; an object's keys are string slots, each followed by its value. The
+//! parser is iterative, so nesting depth costs heap, never stack; it accepts exactly the grammar of
+//! RFC 8259 (what `JSON.parse` accepts), surrounded by JSON whitespace.
+
+use crate::json::{Json, Kind, Number};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+use std::borrow::Cow;
+use std::marker::PhantomData;
+
+/// How numbers become `f64`s and floats become digits: natively Rust's own parsing and formatting;
+/// in wasm the JavaScript engine's, so that neither is compiled into the module.
+pub trait Floats: 'static {
+    fn parse(text: &str) -> Option<f64>;
+    fn shortest_digits(x: f64) -> (String, i64);
+}
+
+/// Rust's float parsing and formatting.
+#[derive(Clone, Copy, Debug)]
+pub struct RustFloats;
+
+impl Floats for RustFloats {
+    fn parse(text: &str) -> Option<f64> {
+        text.parse().ok()
+    }
+    fn shortest_digits(x: f64) -> (String, i64) {
+        crate::json::shortest_digits(x)
+    }
+}
+
+const NULL: u32 = 0;
+const FALSE: u32 = 1;
+const TRUE: u32 = 2;
+const NUMBER: u32 = 3;
+const STRING: u32 = 4;
+/// A string with at least one backslash escape in it.
+const ESCAPED: u32 = 5;
+const ARRAY: u32 = 6;
+const OBJECT: u32 = 7;
+const TAG_BITS: u32 = 3;
+/// Longest text one value may span: 512 MiB (the length shares a `u32` with the tag).
+const MAX_LEN: usize = (1 << (32 - TAG_BITS)) - 1;
+
+/// One value of the document.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    start: u32,
+    /// The length of the value's text, shifted left by `TAG_BITS`, or'ed with its tag.
+    len_tag: u32,
+    /// The index of the first slot after this value and everything inside it.
+    next: u32,
+}
+
+impl Slot {
+    fn tag(self) -> u32 {
+        self.len_tag & ((1 << TAG_BITS) - 1)
+    }
+    fn range(self) -> (usize, usize) {
+        let start = self.start as usize;
+        (start, start + (self.len_tag >> TAG_BITS) as usize)
+    }
+}
+
+/// A parsed JSON text.
+#[derive(Debug)]
+pub struct Doc {
+    text: Box<str>,
+    slots: Vec<Slot>,
+}
+
+/// Why a text is not JSON: what was found, and the byte offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub message: &'static str,
+    pub offset: usize,
+}
+
+struct Parser<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    slots: Vec<Slot>,
+}
+
+impl Parser<'_> {
+    fn error<T>(&self, message: &'static str) -> Result<T, SyntaxError> {
+        Err(SyntaxError {
+            message,
+            offset: self.at,
+        })
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn skip_space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    fn push(&mut self, start: usize, tag: u32) -> Result<usize, SyntaxError> {
+        if self.slots.len() >= u32::MAX as usize || start > u32::MAX as usize {
+            return self.error("text too large");
+        }
+        self.slots.push(Slot {
+            start: start as u32,
+            len_tag: tag,
+            next: 0,
+        });
+        Ok(self.slots.len() - 1)
+    }
+
+    /// Sets the length and next index of slot `i`, now that its value ends at `self.at`.
+    fn close(&mut self, i: usize) -> Result<(), SyntaxError> {
+        let next = self.slots.len() as u32;
+        let at = self.at;
+        let Some(slot) = self.slots.get_mut(i) else {
+            return Ok(());
+        };
+        let len = at - slot.start as usize;
+        if len > MAX_LEN {
+            return self.error("value too large");
+        }
+        slot.len_tag |= (len as u32) << TAG_BITS;
+        slot.next = next;
+        Ok(())
+    }
+
+    fn literal(&mut self, word: &[u8], tag: u32) -> Result<(), SyntaxError> {
+        if self.bytes.get(self.at..self.at + word.len()) != Some(word) {
+            return self.error("unexpected character");
+        }
+        let i = self.push(self.at, tag)?;
+        self.at += word.len();
+        self.close(i)
+    }
+
+    fn digits(&mut self) -> usize {
+        let from = self.at;
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.at += 1;
+        }
+        self.at - from
+    }
+
+    fn number(&mut self) -> Result<(), SyntaxError> {
+        let i = self.push(self.at, NUMBER)?;
+        if self.peek() == Some(b'-') {
+            self.at += 1;
+        }
+        match self.peek() {
+            Some(b'0') => self.at += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return self.error("expected a digit"),
+        }
+        if self.peek() == Some(b'.') {
+            self.at += 1;
+            if self.digits() == 0 {
+                return self.error("expected a digit after the decimal point");
+            }
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.at += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.at += 1;
+            }
+            if self.digits() == 0 {
+                return self.error("expected a digit in the exponent");
+            }
+        }
+        self.close(i)
+    }
+
+    fn string(&mut self) -> Result<(), SyntaxError> {
+        let i = self.push(self.at, STRING)?;
+        self.at += 1;
+        let mut escaped = false;
+        loop {
+            match self.peek() {
+                None => return self.error("unterminated string"),
+                Some(b'"') => {
+                    self.at += 1;
+                    break;
+                }
+                Some(b'\\') => {
+                    escaped = true;
+                    self.at += 1;
+                    match self.peek() {
+                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                            self.at += 1
+                        }
+                        Some(b'u') => {
+                            self.at += 1;
+                            let hex = self.bytes.get(self.at..self.at + 4);
+                            if !hex.is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)) {
+                                return self.error("bad \\u escape");
+                            }
+                            self.at += 4;
+                        }
+                        _ => return self.error("bad escape"),
+                    }
+                }
+                Some(0..=0x1f) => return self.error("control character in string"),
+                Some(_) => self.at += 1,
+            }
+        }
+        if escaped {
+            if let Some(slot) = self.slots.get_mut(i) {
+                slot.len_tag = ESCAPED;
+            }
+        }
+        self.close(i)
+    }
+
+    /// Parses the whole text: one value, with nothing but whitespace around it.
+    fn document(mut self) -> Result<Vec<Slot>, SyntaxError> {
+        // Open containers: (slot index, is object, values so far).
+        let mut open: Vec<(usize, bool, usize)> = Vec::new();
+        self.skip_space();
+        loop {
+            // A value is expected here.
+            match self.peek() {
+                Some(b'{' | b'[') => {
+                    let object = self.peek() == Some(b'{');
+                    let i = self.push(self.at, if object { OBJECT } else { ARRAY })?;
+                    self.at += 1;
+                    self.skip_space();
+                    let close = if object { b'}' } else { b']' };
+                    if self.peek() == Some(close) {
+                        self.at += 1;
+                        self.close(i)?;
+                    } else {
+                        open.push((i, object, 0));
+                        if object {
+                            if self.peek() != Some(b'"') {
+                                return self.error("expected a key");
+                            }
+                            self.key()?;
+                        }
+                        continue;
+                    }
+                }
+                Some(b'"') => self.string()?,
+                Some(b'-' | b'0'..=b'9') => self.number()?,
+                Some(b't') => self.literal(b"true", TRUE)?,
+                Some(b'f') => self.literal(b"false", FALSE)?,
+                Some(b'n') => self.literal(b"null", NULL)?,
+                None => return self.error("unexpected end of text"),
+                Some(_) => return self.error("unexpected character"),
+            }
+            // A value just ended: close containers until one goes on.
+            loop {
+                self.skip_space();
+                let Some(&(i, object, _)) = open.last() else {
+                    if self.at != self.bytes.len() {
+                        return self.error("unexpected text after the value");
+                    }
+                    return Ok(self.slots);
+                };
+                let close = if object { b'}' } else { b']' };
+                match self.peek() {
+                    Some(b',') => {
+                        self.at += 1;
+                        self.skip_space();
+                        if object {
+                            if self.peek() != Some(b'"') {
+                                return self.error("expected a key");
+                            }
+                            self.key()?;
+                        }
+                        break;
+                    }
+                    Some(c) if c == close => {
+                        self.at += 1;
+                        self.close(i)?;
+                        open.pop();
+                    }
+                    _ => return self.error("expected a comma or a closing bracket"),
+                }
+            }
+        }
+    }
+
+    /// A key, the colon after it, and the space before its value.
+    fn key(&mut self) -> Result<(), SyntaxError> {
+        self.string()?;
+        self.skip_space();
+        if self.peek() != Some(b':') {
+            return self.error("expected a colon");
+        }
+        self.at += 1;
+        self.skip_space();
+        Ok(())
+    }
+}
+
+impl Doc {
+    /// Parses `text`, which must be one JSON value (with optional whitespace around it).
+    pub fn parse(text: impl Into<Box<str>>) -> Result<Doc, SyntaxError> {
+        let text = text.into();
+        let parser = Parser {
+            bytes: text.as_bytes(),
+            at: 0,
+            slots: Vec::new(),
+        };
+        let mut slots = parser.document()?;
+        slots.shrink_to_fit();
+        Ok(Doc { text, slots })
+    }
+
+    /// The top-level value.
+    pub fn root<F>(&self) -> Node<'_, F> {
+        Node {
+            doc: self,
+            id: 0,
+            floats: PhantomData,
+        }
+    }
+
+    /// The value with index `id` (from [`Node::id`]).
+    pub fn node<F>(&self, id: u32) -> Node<'_, F> {
+        Node {
+            doc: self,
+            id,
+            floats: PhantomData,
+        }
+    }
+
+    /// Bytes held: the text and the slots.
+    pub fn size(&self) -> usize {
+        self.text.len() + self.slots.capacity() * std::mem::size_of::<Slot>()
+    }
+}
+
+/// One value of a [`Doc`], seen through the [`Json`] view.
+pub struct Node<'a, F> {
+    doc: &'a Doc,
+    id: u32,
+    floats: PhantomData<F>,
+}
+
+impl<F> Clone for Node<'_, F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<F> Copy for Node<'_, F> {}
+
+impl<F> std::fmt::Debug for Node<'_, F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.raw())
+    }
+}
+
+impl<'a, F: 'a> Node<'a, F> {
+    fn slot(&self) -> Option<Slot> {
+        self.doc.slots.get(self.id as usize).copied()
+    }
+
+    fn tag(&self) -> u32 {
+        self.slot().map_or(NULL, Slot::tag)
+    }
+
+    /// The value's index in its document.
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+
+    /// The value's JSON text, exactly as given.
+    pub fn raw(&self) -> &'a str {
+        let doc: &'a Doc = self.doc;
+        self.slot()
+            .and_then(|s| {
+                let (start, end) = s.range();
+                doc.text.get(start..end)
+            })
+            .unwrap_or("null")
+    }
+
+    /// True for a string with backslash escapes, whose text differs from its JSON source.
+    pub fn is_escaped(&self) -> bool {
+        self.tag() == ESCAPED
+    }
+
+    /// The inside of a string's quotes, undecoded.
+    fn string_body(&self) -> &'a str {
+        let raw = self.raw();
+        raw.get(1..raw.len().saturating_sub(1)).unwrap_or("")
+    }
+
+    fn at(&self, id: u32) -> Node<'a, F> {
+        Node {
+            doc: self.doc,
+            id,
+            floats: PhantomData,
+        }
+    }
+
+    /// The indices of the values directly inside an array or object, in order.
+    fn children(&self) -> impl Iterator<Item = u32> + 'a {
+        let slots = &self.doc.slots;
+        let (mut next, end) = match self.slot() {
+            Some(s) if matches!(s.tag(), ARRAY | OBJECT) => (self.id + 1, s.next),
+            _ => (0, 0),
+        };
+        std::iter::from_fn(move || {
+            if next >= end {
+                return None;
+            }
+            let id = next;
+            next = slots.get(id as usize).map_or(end, |s| s.next);
+            Some(id)
+        })
+    }
+
+    /// An object's (key, value) pairs in text order, duplicates included.
+    fn pairs(&self) -> impl Iterator<Item = (Node<'a, F>, Node<'a, F>)> + 'a {
+        let this = *self;
+        let object = self.tag() == OBJECT;
+        let mut children = self.children().filter(move |_| object);
+        std::iter::from_fn(move || {
+            let key = children.next()?;
+            let value = children.next()?;
+            Some((this.at(key), this.at(value)))
+        })
+    }
+
+    /// True when this string's text is exactly `s`.
+    fn str_is(&self, s: &str) -> bool {
+        match self.tag() {
+            STRING => self.string_body() == s,
+            ESCAPED => decode(self.string_body()) == s,
+            _ => false,
+        }
+    }
+}
+
+/// The text of a JSON string body with its escapes resolved; a lone surrogate escape becomes
+/// U+FFFD (Rust strings cannot hold one; the JavaScript view gives such strings to `JSON.parse`).
+pub fn decode(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    let mut pending_high: Option<u32> = None;
+    let flush = |out: &mut String, high: &mut Option<u32>| {
+        if high.take().is_some() {
+            out.push('\u{FFFD}');
+        }
+    };
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            flush(&mut out, &mut pending_high);
+            out.push(c);
+            continue;
+        }
+        let e = chars.next().unwrap_or('\\');
+        let simple = match e {
+            'b' => Some('\u{8}'),
+            'f' => Some('\u{c}'),
+            'n' => Some('\n'),
+            'r' => Some('\r'),
+            't' => Some('\t'),
+            'u' => None,
+            other => Some(other),
+        };
+        if let Some(c) = simple {
+            flush(&mut out, &mut pending_high);
+            out.push(c);
+            continue;
+        }
+        let hex: String = chars.by_ref().take(4).collect();
+        let unit = u32::from_str_radix(&hex, 16).unwrap_or(0xFFFD);
+        match unit {
+            0xD800..=0xDBFF => {
+                flush(&mut out, &mut pending_high);
+                pending_high = Some(unit);
+            }
+            0xDC00..=0xDFFF => match pending_high.take() {
+                Some(high) => {
+                    let c = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00);
+                    out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                }
+                None => out.push('\u{FFFD}'),
+            },
+            _ => {
+                flush(&mut out, &mut pending_high);
+                out.push(char::from_u32(unit).unwrap_or('\u{FFFD}'));
+            }
+        }
+    }
+    flush(&mut out, &mut pending_high);
+    out
+}
+
+impl<'a, F: Floats> Json for Node<'a, F> {
+    fn kind(&self) -> Kind {
+        match self.tag() {
+            NULL => Kind::Null,
+            FALSE | TRUE => Kind::Bool,
+            NUMBER => Kind::Number,
+            STRING | ESCAPED => Kind::String,
+            ARRAY => Kind::Array,
+            _ => Kind::Object,
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<Self> {
+        // The last of duplicate keys wins, as in `JSON.parse`.
+        self.pairs()
+            .filter(|(k, _)| k.str_is(key))
+            .last()
+            .map(|(_, v)| v)
+    }
+
+    fn elements(&self) -> Option<Vec<Self>> {
+        if self.tag() != ARRAY {
+            return None;
+        }
+        Some(self.children().map(|id| self.at(id)).collect())
+    }
+
+    fn as_str(&self) -> Option<Cow<'_, str>> {
+        match self.tag() {
+            STRING => Some(Cow::Borrowed(self.string_body())),
+            ESCAPED => Some(Cow::Owned(decode(self.string_body()))),
+            _ => None,
+        }
+    }
+
+    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+        candidates.iter().position(|c| self.str_is(c))
+    }
+
+    fn as_bool(&self) -> Option<bool> {
+        match self.tag() {
+            TRUE => Some(true),
+            FALSE => Some(false),
+            _ => None,
+        }
+    }
+
+    fn as_number(&self) -> Option<Number> {
+        if self.tag() != NUMBER {
+            return None;
+        }
+        let raw = self.raw();
+        // As JavaScript reads it: a double, whole and within ±2^53 an integer.
+        let integral = !raw.contains(['.', 'e', 'E']);
+        match raw.parse::<i64>() {
+            Ok(i) if integral && i.unsigned_abs() <= 1 << 53 => Some(Number::Int(i.into())),
+            _ => F::parse(raw).map(Number::from_f64),
+        }
+    }
+
+    fn entries(&self) -> Option<Vec<(String, Self)>> {
+        if self.tag() != OBJECT {
+            return None;
+        }
+        // As `JSON.parse` builds the object: a duplicate key keeps its first place and takes the
+        // last value.
+        let mut out: Vec<(String, Self)> = Vec::new();
+        let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        for (key, value) in self.pairs() {
+            let name = key.as_str().map(Cow::into_owned).unwrap_or_default();
+            match seen.get(&name) {
+                Some(&at) => {
+                    if let Some(entry) = out.get_mut(at) {
+                        entry.1 = value;
+                    }
+                }
+                None => {
+                    seen.insert(name.clone(), out.len());
+                    out.push((name, value));
+                }
+            }
+        }
+        Some(out)
+    }
+
+    fn is_empty_str(&self) -> bool {
+        self.tag() == STRING && self.string_body().is_empty()
+    }
+
+    fn empty_object() -> Self {
+        static EMPTY: std::sync::OnceLock<Doc> = std::sync::OnceLock::new();
+        let doc = EMPTY.get_or_init(|| Doc {
+            text: "{}".into(),
+            slots: vec![Slot {
+                start: 0,
+                len_tag: (2 << TAG_BITS) | OBJECT,
+                next: 1,
+            }],
+        });
+        Node {
+            doc,
+            id: 0,
+            floats: PhantomData,
+        }
+    }
+
+    fn shortest_digits(x: f64) -> (String, i64) {
+        F::shortest_digits(x)
+    }
+}
+
+/// A value serializes as the JSON it is (natively, to compare outputs with `serde_json`).
+impl<F: Floats> Serialize for Node<'_, F> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.kind() {
+            Kind::Null | Kind::Other => s.serialize_unit(),
+            Kind::Bool => s.serialize_bool(self.as_bool() == Some(true)),
+            Kind::Number => match self.as_number() {
+                Some(Number::Int(i)) => s.serialize_i64(i64::try_from(i).unwrap_or(0)),
+                Some(Number::Float(f)) => s.serialize_f64(f),
+                None => s.serialize_unit(),
+            },
+            Kind::String => s.serialize_str(&self.as_str().unwrap_or_default()),
+            Kind::Array => {
+                let elements = self.elements().unwrap_or_default();
+                let mut seq = s.serialize_seq(Some(elements.len()))?;
+                for e in &elements {
+                    seq.serialize_element(e)?;
+                }
+                seq.end()
+            }
+            Kind::Object => {
+                let entries = self.entries().unwrap_or_default();
+                let mut map = s.serialize_map(Some(entries.len()))?;
+                for (k, v) in &entries {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type N<'a> = Node<'a, RustFloats>;
+
+    #[test]
+    fn parses_what_json_parse_parses() {
+        for text in [
+            "null",
+            " true ",
+            "[1, -0.25e1, \"a\\u00e9\\n\", {\"k\": [], \"\": {}}]",
+            "{\"a\":{\"b\":[[[]]]}}",
+            "\"\\ud83d\\ude00\"",
+        ] {
+            let doc = Doc::parse(text).unwrap();
+            let value: serde_json::Value = serde_json::from_str(text).unwrap();
+            assert_eq!(
+                serde_json::to_value(doc.root::<RustFloats>()).unwrap(),
+                value,
+                "{text}"
+            );
+        }
+        for text in [
+            "",
+            "[",
+            "[1,]",
+            "{\"a\" 1}",
+            "01",
+            "1.",
+            "-",
+            "\"\\x\"",
+            "\"a\nb\"",
+            "[] x",
+            "tru",
+            "{,}",
+            "{\"a\":1,}",
+            "'a'",
+            "NaN",
+        ] {
+            assert!(Doc::parse(text).is_err(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn reads_through_the_json_view() {
+        let doc = Doc::parse(r#"{"a": 1, "b": "x\"y", "a": [true, null, 2.5], "c": ""}"#).unwrap();
+        let root: N = doc.root();
+        assert_eq!(root.kind(), Kind::Object);
+        let a = root.get("a").unwrap();
+        assert_eq!(a.raw(), "[true, null, 2.5]");
+        let items = a.elements().unwrap();
+        assert_eq!(items.len(), 3);
+        assert_eq!(items[0].as_bool(), Some(true));
+        assert_eq!(items[1].kind(), Kind::Null);
+        assert_eq!(items[2].as_number(), Some(Number::Float(2.5)));
+        assert_eq!(root.get("b").unwrap().as_str().unwrap(), "x\"y");
+        assert!(root.get("c").unwrap().is_empty_str());
+        assert!(root.get("zz").is_none());
+        let keys: Vec<String> = root
+            .entries()
+            .unwrap()
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(keys, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn deep_nesting_costs_no_stack() {
+        let text = "[".repeat(200_000) + &"]".repeat(200_000);
+        let doc = Doc::parse(text).unwrap();
+        assert_eq!(doc.root::<RustFloats>().kind(), Kind::Array);
+    }
+
+    #[test]
+    fn lone_surrogates_decode_to_replacement_characters() {
+        assert_eq!(decode("a\\ud800b"), "a\u{FFFD}b");
+        assert_eq!(decode("\\udc00"), "\u{FFFD}");
+        assert_eq!(decode("\\ud83d\\ude00"), "😀");
+    }
+}
