@@ -18,6 +18,7 @@ export const {
   systemMessage,
   toolResultMessage,
   decodeSycophant,
+  Transcript,
 } = wasm;
 export const initSync = wasm.initSync;
 export default wasm.default;

@@ -367,6 +367,22 @@ impl<F: Floats> Transcript<F> {
         }
     }
 
+    /// The text value of record `index` when its `toText` is that value as given (a text or
+    /// thinking record made from a message), so a caller can hand back the very string.
+    pub fn given_text(&self, index: usize) -> Option<Node<'_, F>> {
+        let entry = self.entries.get(index)?;
+        if !matches!(entry, Entry::Item { .. }) {
+            return None;
+        }
+        match self.out(entry, &mut ItemCache::default()) {
+            Out::Item(record) => match record.item.content {
+                ItemContent::Text { text } | ItemContent::Thinking { text } => Some(text),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// `toText` of record `index`, or `None` past the end (or where `toText` is not a string).
     pub fn to_text(&self, index: usize) -> Option<String> {
         let entry = self.entries.get(index)?;

@@ -1071,12 +1071,19 @@ impl Transcript {
     }
 
     /// `toText` of record `index`; `null` past the end.
-    #[wasm_bindgen(js_name = toText)]
-    pub fn to_text(&self, index: f64) -> Option<String> {
+    #[wasm_bindgen(js_name = toText, unchecked_return_type = "string | null")]
+    pub fn to_text(&self, index: f64) -> JsValue {
         if index.is_nan() || index < 0.0 || index.fract() != 0.0 {
-            return None;
+            return JsValue::NULL;
         }
-        self.inner.to_text(index as usize)
+        let index = index as usize;
+        // A text record's text is the string itself, lone surrogates included.
+        if let Some(text) = self.inner.given_text(index) {
+            return node_to_js(&text);
+        }
+        self.inner
+            .to_text(index)
+            .map_or(JsValue::NULL, |t| JsValue::from_str(&t))
     }
 
     /// The indices of the records whose `toText` contains `query`, ignoring case.
