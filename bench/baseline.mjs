@@ -109,3 +109,75 @@ export function toDisplayMessages(messages, options) {
   });
   return records;
 }
+
+// toText (the DisplayMessage template's to_text/1) for the records above, with Elixir's inspect of
+// tool call arguments, as one would write it by hand for the values JSON holds.
+
+/** Elixir's float printing (shortest round-trip digits, decimal or scientific, whichever is shorter). */
+function floatText(x) {
+  if (Number.isInteger(x) && Math.abs(x) >= 1 && Math.abs(x) < 1e16) return `${x}.0`;
+  const [mantissa, exp] = Math.abs(x).toExponential().split("e");
+  const digits = mantissa.replace(".", "");
+  const point = Number(exp) + 1;
+  const len = digits.length;
+  const e = String(point - 1);
+  const cost = e.length + 1 + (len === 1 ? 2 : 1);
+  const sci = () => `${digits[0]}.${digits.slice(1) || "0"}e${e}`;
+  let body;
+  if (point === 0) body = `0.${digits}`;
+  else if (point > 0 && point < len) body = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  else if (point < 0) body = 2 - point <= cost ? `0.${"0".repeat(-point)}${digits}` : sci();
+  else body = point - len + 2 <= cost && Math.abs(x) < 2 ** 53 ? `${digits}${"0".repeat(point - len)}.0` : sci();
+  return x < 0 ? `-${body}` : body;
+}
+
+const ESCAPES = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\u0007": "\\a", "\b": "\\b",
+  "\u007f": "\\d", "\u001b": "\\e", "\f": "\\f", "\u000b": "\\v", "\0": "\\0" };
+const quote = (s) => `"${s.replace(/["\\\n\r\t\u0007\b\u007f\u001b\f\u000b\0]|#\{/g, (m) => (m === "#{" ? "\\#{" : ESCAPES[m]))}"`;
+const printableCode = (c) => (c >= 7 && c <= 13) || c === 27 || (c >= 32 && c <= 126);
+const utf8 = new TextEncoder();
+const byteOrder = (a, b) => {
+  const x = utf8.encode(a);
+  const y = utf8.encode(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
+};
+
+export function inspect(v) {
+  if (v === null || v === undefined) return "nil";
+  if (typeof v === "boolean") return String(v);
+  if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) <= 2 ** 53 ? String(v) : floatText(v);
+  if (typeof v === "string") return quote(v);
+  if (Array.isArray(v)) {
+    if (v.length > 0 && v.every((c) => Number.isInteger(c) && printableCode(c))) return `~c${quote(String.fromCharCode(...v))}`;
+    return `[${v.map(inspect).join(", ")}]`;
+  }
+  const keys = Object.keys(v).sort(byteOrder);
+  return `%{${keys.map((k) => `${quote(k)} => ${inspect(v[k])}`).join(", ")}}`;
+}
+
+export function toText(record) {
+  const c = record.content;
+  switch (record.content_type) {
+    case "text":
+    case "thinking":
+    case "error":
+      return c.text;
+    case "tool_call":
+      return `Tool call: ${c.name ?? ""}(${inspect(c.arguments)})`;
+    case "tool_result":
+      return `Tool result from ${c.name ?? ""}: ${c.content}`;
+    default:
+      return "";
+  }
+}
+
+/** The indices of the records whose toText contains `query`, ignoring case. */
+export function search(records, query, limit = Infinity) {
+  const q = query.toLowerCase();
+  const found = [];
+  for (let i = 0; i < records.length && found.length < limit; i++) {
+    if (toText(records[i]).toLowerCase().includes(q)) found.push(i);
+  }
+  return found;
+}

@@ -21,7 +21,57 @@ export function casesFor(cd, size) {
       baseline: () => baseline.toDisplayMessages(messages),
     },
   ];
-  return cases.map((c) => ({ ...c, size, bytes: JSON.stringify(messages).length }));
+  const text = JSON.stringify(messages);
+  if (cd.Transcript) {
+    // The baseline side of Transcript: parse everything, make every record, then use them.
+    const records = baseline.toDisplayMessages(messages);
+    const transcript = cd.Transcript.fromJson(text);
+    const query = "Phoenix LiveView";
+    const extra = { role: "tool", tool_results: [{ tool_call_id: "call_x", name: "search", content: "appended" }] };
+    let appender = null;
+    cases.push(
+      {
+        name: "Transcript.fromJson + records(0, 50) | JSON.parse + toDisplayMessages",
+        chatDisplay: () => {
+          const t = cd.Transcript.fromJson(text);
+          const window = t.records(0, 50);
+          t.free();
+          return window;
+        },
+        baseline: () => baseline.toDisplayMessages(JSON.parse(text)).slice(0, 50),
+      },
+      {
+        name: "Transcript search | filter by toText",
+        chatDisplay: () => transcript.search(query),
+        baseline: () => baseline.search(records, query),
+      },
+      {
+        name: "Transcript toText, every record | toText, every record",
+        chatDisplay: () => {
+          const out = [];
+          for (let i = 0; i < transcript.length; i++) out.push(transcript.toText(i));
+          return out;
+        },
+        baseline: () => records.map(baseline.toText),
+      },
+      {
+        name: "Transcript append, one message | push + toDisplayMessages of it",
+        // A fresh Transcript every 200 appends, so the measured one stays near `size` messages.
+        chatDisplay: () => {
+          if (!appender || appender.count++ > 200) {
+            appender?.t.free();
+            appender = { t: cd.Transcript.fromJson(text), count: 0 };
+          }
+          appender.t.append(extra);
+          return appender.t.length - transcript.length;
+        },
+        baseline: () => baseline.toDisplayMessages([extra]).length,
+        // Appending is stateful: only the record count is compared.
+        compare: false,
+      },
+    );
+  }
+  return cases.map((c) => ({ ...c, size, bytes: text.length }));
 }
 
 function stats(task, reps) {
@@ -60,7 +110,7 @@ export async function runAll(cd, Bench, { sizes = SIZES, filter = "", iterations
   for (const size of sizes) {
     for (const c of casesFor(cd, size)) {
       if (!c.name.includes(filter)) continue;
-      const [a, b] = [JSON.stringify(c.chatDisplay()), JSON.stringify(c.baseline())];
+      const [a, b] = c.compare === false ? ["", ""] : [JSON.stringify(c.chatDisplay()), JSON.stringify(c.baseline())];
       if (a !== b) {
         let at = 0;
         while (a[at] === b[at]) at++;
