@@ -241,6 +241,18 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status a tool result gives the call it answers: `failed` when `is_error` is `true`,
+    /// else `interrupted` when `is_interrupt` is `true`, else `completed`.
+    pub fn of_result<J>(result: &crate::message::ToolResult<J>) -> Status {
+        if result.is_error == Some(true) {
+            Status::Failed
+        } else if result.is_interrupt == Some(true) {
+            Status::Interrupted
+        } else {
+            Status::Completed
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Pending => "pending",
@@ -356,7 +368,8 @@ pub fn to_display_messages<J: Json>(
     ))
 }
 
-/// The records of parsed messages (see [`to_display_messages`]).
+/// The records of parsed messages (see [`to_display_messages`]). (`transcript` applies the same
+/// rule while it streams through a text; the tests hold both to the same records.)
 pub fn records_of<J: Json>(
     messages: &[Message<J>],
     conversation_id: Option<J>,
@@ -367,13 +380,7 @@ pub fn records_of<J: Json>(
     for (index, message) in messages.iter().enumerate() {
         for result in &message.tool_results {
             if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {
-                let status = if result.is_error == Some(true) {
-                    Status::Failed
-                } else if result.is_interrupt == Some(true) {
-                    Status::Interrupted
-                } else {
-                    Status::Completed
-                };
+                let status = Status::of_result(result);
                 results
                     .entry(id.into_owned())
                     .or_default()

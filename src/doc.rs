@@ -57,12 +57,71 @@ struct Slot {
 }
 
 impl Slot {
+    #[inline(always)]
     fn tag(self) -> u32 {
         self.len_tag & ((1 << TAG_BITS) - 1)
     }
+    #[inline(always)]
     fn range(self) -> (usize, usize) {
         let start = self.start as usize;
         (start, start + (self.len_tag >> TAG_BITS) as usize)
+    }
+}
+
+/// The slots of a document, in chunks of 16,384 (192 KiB), so that growing never copies them all
+/// and memory stays near what they need: a single vector doubling as it fills would briefly hold
+/// old and new copies, half of them unused.
+#[derive(Debug, Default)]
+struct Slots {
+    chunks: Vec<Vec<Slot>>,
+    len: usize,
+}
+
+const CHUNK_BITS: usize = 14;
+const CHUNK: usize = 1 << CHUNK_BITS;
+
+impl Slots {
+    fn push(&mut self, slot: Slot) {
+        if self.len % CHUNK == 0 {
+            // The first chunk grows as needed (most documents are small: one appended message),
+            // later ones are made full size.
+            let chunk = if self.chunks.is_empty() {
+                Vec::new()
+            } else {
+                Vec::with_capacity(CHUNK)
+            };
+            self.chunks.push(chunk);
+        }
+        if let Some(chunk) = self.chunks.last_mut() {
+            chunk.push(slot);
+            self.len += 1;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> Option<&Slot> {
+        self.chunks.get(i >> CHUNK_BITS)?.get(i & (CHUNK - 1))
+    }
+
+    fn get_mut(&mut self, i: usize) -> Option<&mut Slot> {
+        self.chunks
+            .get_mut(i >> CHUNK_BITS)?
+            .get_mut(i & (CHUNK - 1))
+    }
+
+    fn shrink_to_fit(&mut self) {
+        if let Some(last) = self.chunks.last_mut() {
+            last.shrink_to_fit();
+        }
+        self.chunks.shrink_to_fit();
+    }
+
+    fn bytes(&self) -> usize {
+        self.chunks.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<Slot>()
     }
 }
 
@@ -70,7 +129,7 @@ impl Slot {
 #[derive(Debug)]
 pub struct Doc {
     text: Box<str>,
-    slots: Vec<Slot>,
+    slots: Slots,
 }
 
 /// Why a text is not JSON: what was found, and the byte offset.
@@ -83,7 +142,7 @@ pub struct SyntaxError {
 struct Parser<'a> {
     bytes: &'a [u8],
     at: usize,
-    slots: Vec<Slot>,
+    slots: Slots,
 }
 
 impl Parser<'_> {
@@ -94,10 +153,12 @@ impl Parser<'_> {
         })
     }
 
+    #[inline(always)]
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.at).copied()
     }
 
+    #[inline(always)]
     fn skip_space(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
             self.at += 1;
@@ -184,6 +245,13 @@ impl Parser<'_> {
         self.at += 1;
         let mut escaped = false;
         loop {
+            // Plain characters in a tight loop; only quotes, backslashes and controls stop it.
+            let rest = self.bytes.get(self.at..).unwrap_or_default();
+            let plain = rest
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+                .unwrap_or(rest.len());
+            self.at += plain;
             match self.peek() {
                 None => return self.error("unterminated string"),
                 Some(b'"') => {
@@ -208,8 +276,7 @@ impl Parser<'_> {
                         _ => return self.error("bad escape"),
                     }
                 }
-                Some(0..=0x1f) => return self.error("control character in string"),
-                Some(_) => self.at += 1,
+                Some(_) => return self.error("control character in string"),
             }
         }
         if escaped {
@@ -221,7 +288,7 @@ impl Parser<'_> {
     }
 
     /// Parses the whole text: one value, with nothing but whitespace around it.
-    fn document(mut self) -> Result<Vec<Slot>, SyntaxError> {
+    fn document(mut self) -> Result<Slots, SyntaxError> {
         // Open containers: (slot index, is object, values so far).
         let mut open: Vec<(usize, bool, usize)> = Vec::new();
         self.skip_space();
@@ -309,7 +376,7 @@ impl Doc {
         let parser = Parser {
             bytes: text.as_bytes(),
             at: 0,
-            slots: Vec::new(),
+            slots: Slots::default(),
         };
         let mut slots = parser.document()?;
         slots.shrink_to_fit();
@@ -336,7 +403,7 @@ impl Doc {
 
     /// Bytes held: the text and the slots.
     pub fn size(&self) -> usize {
-        self.text.len() + self.slots.capacity() * std::mem::size_of::<Slot>()
+        self.text.len() + self.slots.bytes()
     }
 }
 
@@ -362,10 +429,12 @@ impl<F> std::fmt::Debug for Node<'_, F> {
 }
 
 impl<'a, F: 'a> Node<'a, F> {
+    #[inline(always)]
     fn slot(&self) -> Option<Slot> {
         self.doc.slots.get(self.id as usize).copied()
     }
 
+    #[inline(always)]
     fn tag(&self) -> u32 {
         self.slot().map_or(NULL, Slot::tag)
     }
@@ -376,6 +445,7 @@ impl<'a, F: 'a> Node<'a, F> {
     }
 
     /// The value's JSON text, exactly as given.
+    #[inline(always)]
     pub fn raw(&self) -> &'a str {
         let doc: &'a Doc = self.doc;
         self.slot()
@@ -392,11 +462,13 @@ impl<'a, F: 'a> Node<'a, F> {
     }
 
     /// The inside of a string's quotes, undecoded.
+    #[inline(always)]
     fn string_body(&self) -> &'a str {
         let raw = self.raw();
         raw.get(1..raw.len().saturating_sub(1)).unwrap_or("")
     }
 
+    #[inline(always)]
     fn at(&self, id: u32) -> Node<'a, F> {
         Node {
             doc: self.doc,
@@ -593,11 +665,14 @@ impl<'a, F: Floats> Json for Node<'a, F> {
         static EMPTY: std::sync::OnceLock<Doc> = std::sync::OnceLock::new();
         let doc = EMPTY.get_or_init(|| Doc {
             text: "{}".into(),
-            slots: vec![Slot {
-                start: 0,
-                len_tag: (2 << TAG_BITS) | OBJECT,
-                next: 1,
-            }],
+            slots: Slots {
+                chunks: vec![vec![Slot {
+                    start: 0,
+                    len_tag: (2 << TAG_BITS) | OBJECT,
+                    next: 1,
+                }]],
+                len: 1,
+            },
         });
         Node {
             doc,

@@ -8,13 +8,11 @@
 //! (`content: {text, path}`, status `failed`); the others load. Records are kept as where they come
 //! from (message, item index, status), about 16 bytes each, and rebuilt from the text on demand.
 
-use crate::display::{
-    display_items, records_of, DisplayItem, DisplayRecord, ItemContent, ResultText, Status,
-};
+use crate::display::{display_items, DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
 use crate::doc::{Doc, Floats, Node, SyntaxError};
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
-use crate::message::{parse_message, Message};
+use crate::message::parse_message;
 use crate::record::{validate_display_message, Record};
 use crate::text;
 use serde::ser::{SerializeMap, Serializer};
@@ -34,8 +32,9 @@ enum Entry {
     },
     /// A valid DisplayMessage record given in the input, at value `node` of document `doc`.
     Given { doc: u32, node: u32 },
-    /// An element that could not be read.
-    Error { text: String, path: String },
+    /// An element that could not be read: its reason and path (boxed, so that the common
+    /// entries stay 16 bytes).
+    Error(Box<(String, String)>),
 }
 
 /// One record, as [`Transcript::records`] hands it out.
@@ -151,54 +150,72 @@ impl<F: Floats> Transcript<F> {
             },
             other => return Err(Self::shape_error(other)),
         };
-        // What each element gives, in order, before the messages' records exist.
-        enum Slot {
-            Message(u32, usize),
-            Done(Entry),
-        }
-        let mut slots = Vec::with_capacity(elements.len());
-        let mut good: Vec<Message<Node<'_, F>>> = Vec::new();
+        // One pass, keeping only what statuses need: each tool result's status by call id (with
+        // its message's place), and each tool call record's id. toDisplayMessages' rule then
+        // applies: the earliest result in a later message decides, else the call is pending.
+        let mut results: HashMap<String, Vec<(u32, Status)>> = HashMap::new();
+        let mut calls: Vec<(u32, u32, String)> = Vec::new();
+        let mut message_index = 0u32;
+        self.entries.reserve(elements.len());
         for (i, element) in elements.iter().enumerate() {
             if element.kind() == Kind::Object && element.get("content_type").is_some() {
-                slots.push(Slot::Done(Self::given(element, &base, i)));
+                self.entries.push(Self::given(element, &base, i));
                 continue;
             }
             // Read as the viewer reads it: alone, paths from `$`, then placed at the element.
-            match parse_message(element, &Path::ROOT) {
-                Ok(message) => {
-                    let count = display_items(&message).len();
-                    good.push(message);
-                    slots.push(Slot::Message(element.id(), count));
-                }
-                Err(e) => slots.push(Slot::Done(Entry::Error {
-                    path: format!(
+            let message = match parse_message(element, &Path::ROOT) {
+                Ok(message) => message,
+                Err(e) => {
+                    let path = format!(
                         "{}{}",
                         element_path(&base, i),
                         e.path.strip_prefix('$').unwrap_or(&e.path)
-                    ),
-                    text: e.message,
-                })),
+                    );
+                    self.entries.push(Entry::Error(Box::new((e.message, path))));
+                    continue;
+                }
+            };
+            for result in &message.tool_results {
+                if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {
+                    results
+                        .entry(id.into_owned())
+                        .or_default()
+                        .push((message_index, Status::of_result(result)));
+                }
             }
-        }
-        // Statuses see every good message's results, as toDisplayMessages of them all would.
-        let records = records_of(&good, None);
-        drop(good);
-        let mut records = records.into_iter();
-        self.entries.reserve(slots.len());
-        for slot in slots {
-            match slot {
-                Slot::Done(entry) => self.entries.push(entry),
-                Slot::Message(message, count) => {
-                    for record in records.by_ref().take(count) {
-                        self.push_item(
-                            0,
-                            message,
-                            record.sequence,
-                            record.status,
-                            record.tool_call_id(),
-                        );
+            for (sequence, item) in display_items(&message).into_iter().enumerate() {
+                let index = self.entries.len() as u32;
+                if let ItemContent::ToolCall { call_id, .. } = &item.content {
+                    if let Some(id) = call_id.as_ref().and_then(|id| id.as_str()) {
+                        calls.push((index, message_index, id.into_owned()));
                     }
                 }
+                let status = match item.content {
+                    ItemContent::ToolCall { .. } => Status::Pending,
+                    _ => Status::Completed,
+                };
+                self.entries.push(Entry::Item {
+                    doc: 0,
+                    message: element.id(),
+                    sequence: sequence as u32,
+                    status,
+                });
+            }
+            message_index += 1;
+        }
+        for (index, at, id) in calls {
+            let found = results
+                .get(&id)
+                .and_then(|list| list.iter().find(|(later, _)| *later > at));
+            match found {
+                Some((_, status)) => {
+                    if let Some(Entry::Item { status: s, .. }) =
+                        self.entries.get_mut(index as usize)
+                    {
+                        *s = *status;
+                    }
+                }
+                None => self.pending.entry(id).or_default().push(index),
             }
         }
         Ok(())
@@ -226,15 +243,12 @@ impl<F: Floats> Transcript<F> {
                     .iter()
                     .map(|(field, messages)| format!("{} {}", field.name(), messages.join(", ")))
                     .collect();
-                Entry::Error {
-                    text: format!("Invalid record: {}.", reasons.join("; ")),
+                Entry::Error(Box::new((
+                    format!("Invalid record: {}.", reasons.join("; ")),
                     path,
-                }
+                )))
             }
-            Err(e) => Entry::Error {
-                text: e.message,
-                path,
-            },
+            Err(e) => Entry::Error(Box::new((e.message, path))),
         }
     }
 
@@ -293,13 +307,7 @@ impl<F: Floats> Transcript<F> {
                 let Some(waiting) = self.pending.remove(id.as_ref()) else {
                     continue;
                 };
-                let status = if result.is_error == Some(true) {
-                    Status::Failed
-                } else if result.is_interrupt == Some(true) {
-                    Status::Interrupted
-                } else {
-                    Status::Completed
-                };
+                let status = Status::of_result(result);
                 for index in waiting {
                     if let Some(Entry::Item { status: s, .. }) =
                         self.entries.get_mut(index as usize)
@@ -363,7 +371,10 @@ impl<F: Floats> Transcript<F> {
                     },
                 }
             }
-            Entry::Error { text, path } => Out::Error { text, path },
+            Entry::Error(error) => Out::Error {
+                text: &error.0,
+                path: &error.1,
+            },
         }
     }
 
@@ -397,7 +408,7 @@ impl<F: Floats> Transcript<F> {
                 let node: Node<'_, F> = self.docs.get(*doc as usize)?.node(*node);
                 text::to_text(&node).as_string()
             }
-            Entry::Error { text, .. } => Some(text.clone()),
+            Entry::Error(error) => Some(error.0.clone()),
             Entry::Item { .. } => match self.out(entry, cache) {
                 Out::Item(record) => Some(item_text(&record.item.content)),
                 _ => None,

@@ -956,6 +956,16 @@ struct JsFloats;
 
 #[wasm_bindgen]
 extern "C" {
+    /// `TextEncoder`, for JSON text given as a string.
+    type TextEncoder;
+
+    #[wasm_bindgen(constructor)]
+    fn new() -> TextEncoder;
+
+    /// The UTF-8 bytes of a string (lone surrogates as U+FFFD).
+    #[wasm_bindgen(method)]
+    fn encode(this: &TextEncoder, text: &JsValue) -> js_sys::Uint8Array;
+
     /// `parseFloat(text)`: the double nearest a JSON number's text.
     #[wasm_bindgen(js_name = parseFloat)]
     fn parse_float(text: &str) -> f64;
@@ -1007,19 +1017,17 @@ impl Transcript {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
     ) -> Result<Transcript, JsValue> {
-        let text = if let Some(text) = text.as_string() {
-            text
+        // The text arrives as UTF-8 bytes of exactly its size: a string is encoded by the engine
+        // first (copying a string into wasm directly reserves up to three bytes per character).
+        let bytes = if text.is_string() {
+            TextEncoder::new().encode(&text).to_vec()
         } else if let Some(bytes) = text.dyn_ref::<js_sys::Uint8Array>() {
-            let bytes = bytes.to_vec();
+            let mut bytes = bytes.to_vec();
             // A byte order mark is not JSON, but file readers drop it; so does this.
-            let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-            String::from_utf8(bytes.to_vec()).map_err(|_| {
-                to_js_error(&Error::new(
-                    ErrorCode::InvalidInput,
-                    &Path::ROOT,
-                    "Expected UTF-8 text at $.",
-                ))
-            })?
+            if bytes.starts_with(b"\xEF\xBB\xBF") {
+                bytes.drain(..3);
+            }
+            bytes
         } else {
             return Err(to_js_error(&Error::expected(
                 &Path::ROOT,
@@ -1027,6 +1035,13 @@ impl Transcript {
                 Js::new(text).kind(),
             )));
         };
+        let text = String::from_utf8(bytes).map_err(|_| {
+            to_js_error(&Error::new(
+                ErrorCode::InvalidInput,
+                &Path::ROOT,
+                "Expected UTF-8 text at $.",
+            ))
+        })?;
         transcript::Transcript::from_json(text)
             .map(|inner| Transcript { inner })
             .map_err(|e| to_js_error(&e))
