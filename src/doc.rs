@@ -506,6 +506,15 @@ impl<'a, F: 'a> Node<'a, F> {
         })
     }
 
+    /// A plain (unescaped) string's text, borrowed from the document; `""` for anything else.
+    pub fn string_text(&self) -> &'a str {
+        if self.tag() == STRING {
+            self.string_body()
+        } else {
+            ""
+        }
+    }
+
     /// True when this string's text is exactly `s`.
     fn str_is(&self, s: &str) -> bool {
         match self.tag() {
@@ -585,18 +594,47 @@ impl<'a, F: Floats> Json for Node<'a, F> {
     }
 
     fn get(&self, key: &str) -> Option<Self> {
-        // The last of duplicate keys wins, as in `JSON.parse`.
-        self.pairs()
-            .filter(|(k, _)| k.str_is(key))
-            .last()
-            .map(|(_, v)| v)
+        // A plain loop over the keys (each a leaf, its value right after it), rejecting by length
+        // before comparing text; the last of duplicate keys wins, as in `JSON.parse`.
+        let slot = self.slot()?;
+        if slot.tag() != OBJECT {
+            return None;
+        }
+        let slots = &self.doc.slots;
+        let text = self.doc.text.as_bytes();
+        let mut found = None;
+        let mut i = self.id + 1;
+        while i < slot.next {
+            let k = slots.get(i as usize)?;
+            let matches = match k.tag() {
+                STRING => {
+                    let (start, end) = k.range();
+                    end - start == key.len() + 2
+                        && text.get(start + 1..end - 1) == Some(key.as_bytes())
+                }
+                ESCAPED => self.at(i).str_is(key),
+                _ => false,
+            };
+            if matches {
+                found = Some(i + 1);
+            }
+            i = slots.get(i as usize + 1)?.next;
+        }
+        found.map(|id| self.at(id))
     }
 
     fn elements(&self) -> Option<Vec<Self>> {
-        if self.tag() != ARRAY {
+        let slot = self.slot()?;
+        if slot.tag() != ARRAY {
             return None;
         }
-        Some(self.children().map(|id| self.at(id)).collect())
+        let mut out = Vec::new();
+        let mut i = self.id + 1;
+        while i < slot.next {
+            out.push(self.at(i));
+            i = self.doc.slots.get(i as usize)?.next;
+        }
+        Some(out)
     }
 
     fn as_str(&self) -> Option<Cow<'_, str>> {

@@ -14,7 +14,7 @@ use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::parse_message;
 use crate::record::{validate_display_message, Record};
-use crate::text;
+use crate::text::{self, Text};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -378,39 +378,42 @@ impl<F: Floats> Transcript<F> {
         }
     }
 
-    /// The text value of record `index` when its `toText` is that value as given (a text or
-    /// thinking record made from a message), so a caller can hand back the very string.
-    pub fn given_text(&self, index: usize) -> Option<Node<'_, F>> {
-        let entry = self.entries.get(index)?;
-        if !matches!(entry, Entry::Item { .. }) {
-            return None;
-        }
-        match self.out(entry, &mut ItemCache::default()) {
-            Out::Item(record) => match record.item.content {
-                ItemContent::Text { text } | ItemContent::Thinking { text } => Some(text),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// `toText` of record `index`, or `None` past the end (or where `toText` is not a string).
-    pub fn to_text(&self, index: usize) -> Option<String> {
+    /// `toText` of record `index`: the text value itself for a text or thinking record made from
+    /// a message (so a caller can hand back the very string), else the text built; `None` past
+    /// the end (or where `toText` is not a string).
+    pub fn text(&self, index: usize) -> Option<Text<Node<'_, F>>> {
         let entry = self.entries.get(index)?;
         self.text_of(entry, &mut ItemCache::default())
     }
 
-    fn text_of<'a>(&'a self, entry: &'a Entry, cache: &mut ItemCache<'a, F>) -> Option<String> {
+    /// [`Transcript::text`] as a Rust string.
+    pub fn to_text(&self, index: usize) -> Option<String> {
+        self.text(index)?.as_string()
+    }
+
+    fn text_of<'a>(
+        &'a self,
+        entry: &'a Entry,
+        cache: &mut ItemCache<'a, F>,
+    ) -> Option<Text<Node<'a, F>>> {
         match entry {
             // A valid record's content type and content are as given, and they are all that
             // toText reads.
             Entry::Given { doc, node } => {
                 let node: Node<'_, F> = self.docs.get(*doc as usize)?.node(*node);
-                text::to_text(&node).as_string()
+                match text::to_text(&node) {
+                    Text::Given(value) if value.kind() != Kind::String => None,
+                    text => Some(text),
+                }
             }
-            Entry::Error(error) => Some(error.0.clone()),
+            Entry::Error(error) => Some(Text::Built(error.0.clone())),
             Entry::Item { .. } => match self.out(entry, cache) {
-                Out::Item(record) => Some(item_text(&record.item.content)),
+                Out::Item(record) => Some(match record.item.content {
+                    ItemContent::Text { text } | ItemContent::Thinking { text } => {
+                        Text::Given(text)
+                    }
+                    content => Text::Built(item_text(&content)),
+                }),
                 _ => None,
             },
         }
@@ -428,10 +431,18 @@ impl<F: Floats> Transcript<F> {
             if found.len() >= limit {
                 break;
             }
-            let Some(text) = self.text_of(entry, &mut cache) else {
-                continue;
+            let hit = match self.text_of(entry, &mut cache) {
+                // A plain string is searched where it lies in the text, without a copy.
+                Some(Text::Given(text)) if !text.is_escaped() => {
+                    contains_ignoring_case(text.string_text(), &query, &mut lower)
+                }
+                Some(text) => {
+                    let text = text.as_string().unwrap_or_default();
+                    contains_ignoring_case(&text, &query, &mut lower)
+                }
+                None => false,
             };
-            if contains_ignoring_case(&text, &query, &mut lower) {
+            if hit {
                 found.push(i as u32);
             }
         }
@@ -439,17 +450,29 @@ impl<F: Floats> Transcript<F> {
     }
 }
 
-/// True when `text` lowercased contains `query` (already lowercased). ASCII text is compared
-/// without lowercasing it first.
+/// True when `text` lowercased contains `query` (already lowercased).
+///
+/// An ASCII query is looked for byte by byte, ASCII letters folded, without lowercasing the text:
+/// UTF-8 bytes of other characters never equal ASCII ones, and the only characters whose
+/// lowercase holds ASCII letters (U+0130 `İ` gives `i̇`, U+212A Kelvin sign gives `k`) send the
+/// text the long way.
 fn contains_ignoring_case(text: &str, query: &str, lower: &mut String) -> bool {
     if query.is_empty() {
         return true;
     }
-    if text.is_ascii() && query.is_ascii() {
+    if query.is_ascii() && !text.contains(['\u{130}', '\u{212A}']) {
         let (t, q) = (text.as_bytes(), query.as_bytes());
-        return t
-            .windows(q.len())
-            .any(|w| w.iter().zip(q).all(|(a, b)| a.to_ascii_lowercase() == *b));
+        let Some((&first, rest)) = q.split_first() else {
+            return true;
+        };
+        return t.windows(q.len()).any(|w| {
+            w.first().map(u8::to_ascii_lowercase) == Some(first)
+                && w.get(1..).is_some_and(|w| {
+                    w.iter()
+                        .zip(rest)
+                        .all(|(a, b)| a.to_ascii_lowercase() == *b)
+                })
+        });
     }
     lower.clear();
     lower.push_str(&text.to_lowercase());
@@ -524,5 +547,27 @@ pub fn item_text<J: Json>(item: &ItemContent<J>) -> String {
             };
             format!("Tool result from {name}: {body}")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::contains_ignoring_case;
+
+    #[test]
+    fn search_folds_case_as_to_lower_case_does() {
+        let mut buffer = String::new();
+        let mut hit = |text: &str, query: &str| {
+            contains_ignoring_case(text, &query.to_lowercase(), &mut buffer)
+        };
+        assert!(hit("Phoenix LiveView", "liveVIEW"));
+        assert!(hit("Café ÜBER", "café über"));
+        assert!(hit("anything", ""));
+        assert!(!hit("Phoenix", "phoenixx"));
+        // Characters whose lowercase holds ASCII letters.
+        assert!(hit("20 \u{212A}", "20 k"));
+        assert!(hit("\u{130}stanbul", "stanbul"));
+        assert!(!hit("\u{130}stanbul", "istanbul"));
+        assert!(hit("ΣΑΣ", "σας"));
     }
 }

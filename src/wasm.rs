@@ -1091,14 +1091,12 @@ impl Transcript {
         if index.is_nan() || index < 0.0 || index.fract() != 0.0 {
             return JsValue::NULL;
         }
-        let index = index as usize;
         // A text record's text is the string itself, lone surrogates included.
-        if let Some(text) = self.inner.given_text(index) {
-            return node_to_js(&text);
+        match self.inner.text(index as usize) {
+            Some(crate::text::Text::Given(text)) => node_to_js(&text),
+            Some(crate::text::Text::Built(text)) => JsValue::from_str(&text),
+            None => JsValue::NULL,
         }
-        self.inner
-            .to_text(index)
-            .map_or(JsValue::NULL, |t| JsValue::from_str(&t))
     }
 
     /// The indices of the records whose `toText` contains `query`, ignoring case.
