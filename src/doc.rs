@@ -15,9 +15,15 @@ use std::marker::PhantomData;
 
 /// How numbers become `f64`s and floats become digits: natively Rust's own parsing and formatting;
 /// in wasm the JavaScript engine's, so that neither is compiled into the module.
-pub trait Floats: 'static {
+pub trait Floats: Sized + 'static {
+    /// The handle the core reads a document's values through: the document's [`Node`] itself
+    /// natively; in wasm one type shared with JavaScript values, so the core is compiled once.
+    type Value<'a>: Json + std::fmt::Debug + Serialize;
     fn parse(text: &str) -> Option<f64>;
     fn shortest_digits(x: f64) -> (String, i64);
+    fn wrap(node: Node<'_, Self>) -> Self::Value<'_>;
+    /// The document value a handle holds, if it holds one.
+    fn node<'a>(value: &Self::Value<'a>) -> Option<Node<'a, Self>>;
 }
 
 /// Rust's float parsing and formatting.
@@ -25,6 +31,13 @@ pub trait Floats: 'static {
 pub struct RustFloats;
 
 impl Floats for RustFloats {
+    type Value<'a> = Node<'a, RustFloats>;
+    fn wrap(node: Node<'_, Self>) -> Self::Value<'_> {
+        node
+    }
+    fn node<'a>(value: &Self::Value<'a>) -> Option<Node<'a, Self>> {
+        Some(*value)
+    }
     fn parse(text: &str) -> Option<f64> {
         text.parse().ok()
     }

@@ -39,11 +39,11 @@ enum Entry {
 
 /// One record, as [`Transcript::records`] hands it out.
 #[derive(Debug)]
-pub enum Out<'a, F> {
+pub enum Out<'a, F: Floats> {
     /// A record made from a message's display item, as `toDisplayMessages` makes it.
-    Item(DisplayRecord<Node<'a, F>>),
+    Item(DisplayRecord<F::Value<'a>>),
     /// A record given in the input, validated (defaults applied).
-    Given(Box<Record<Node<'a, F>>>),
+    Given(Box<Record<F::Value<'a>>>),
     /// `{content_type: "error", content: {text, path}, status: "failed", ...}`.
     Error { text: &'a str, path: &'a str },
 }
@@ -163,7 +163,7 @@ impl<F: Floats> Transcript<F> {
                 continue;
             }
             // Read as the viewer reads it: alone, paths from `$`, then placed at the element.
-            let message = match parse_message(element, &Path::ROOT) {
+            let message = match parse_message(&F::wrap(*element), &Path::ROOT) {
                 Ok(message) => message,
                 Err(e) => {
                     let path = format!(
@@ -232,7 +232,7 @@ impl<F: Floats> Transcript<F> {
     /// A DisplayMessage record given in the input: kept when valid, else an error record.
     fn given(element: &Node<'_, F>, base: &Path<'_>, i: usize) -> Entry {
         let path = element_path(base, i);
-        match validate_display_message(element) {
+        match validate_display_message(&F::wrap(*element)) {
             Ok(changeset) if changeset.valid => Entry::Given {
                 doc: 0,
                 node: element.id(),
@@ -258,7 +258,7 @@ impl<F: Floats> Transcript<F> {
         message: u32,
         sequence: usize,
         status: Status,
-        call_id: Option<Node<'_, F>>,
+        call_id: Option<F::Value<'_>>,
     ) {
         let index = self.entries.len() as u32;
         if status == Status::Pending {
@@ -298,7 +298,7 @@ impl<F: Floats> Transcript<F> {
         let doc_index = self.docs.len() as u32;
         {
             let node: Node<'_, F> = doc.root();
-            let message = parse_message(&node, &root)?;
+            let message = parse_message(&F::wrap(node), &root)?;
             // Earlier calls first: the earliest later result decides each.
             for result in &message.tool_results {
                 let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) else {
@@ -318,7 +318,7 @@ impl<F: Floats> Transcript<F> {
             }
             for (sequence, item) in display_items(&message).into_iter().enumerate() {
                 let (status, call_id) = match &item.content {
-                    ItemContent::ToolCall { call_id, .. } => (Status::Pending, *call_id),
+                    ItemContent::ToolCall { call_id, .. } => (Status::Pending, call_id.clone()),
                     _ => (Status::Completed, None),
                 };
                 self.push_item(doc_index, node.id(), sequence, status, call_id);
@@ -363,7 +363,7 @@ impl<F: Floats> Transcript<F> {
             },
             Entry::Given { doc, node } => {
                 let node = self.docs.get(*doc as usize).map(|d| d.node(*node));
-                match node.map(|n| validate_display_message(&n)) {
+                match node.map(|n| validate_display_message(&F::wrap(n))) {
                     Some(Ok(changeset)) => Out::Given(Box::new(changeset.record)),
                     _ => Out::Error {
                         text: "This record could not be read again.",
@@ -381,7 +381,7 @@ impl<F: Floats> Transcript<F> {
     /// `toText` of record `index`: the text value itself for a text or thinking record made from
     /// a message (so a caller can hand back the very string), else the text built; `None` past
     /// the end (or where `toText` is not a string).
-    pub fn text(&self, index: usize) -> Option<Text<Node<'_, F>>> {
+    pub fn text(&self, index: usize) -> Option<Text<F::Value<'_>>> {
         let entry = self.entries.get(index)?;
         self.text_of(entry, &mut ItemCache::default())
     }
@@ -395,13 +395,13 @@ impl<F: Floats> Transcript<F> {
         &'a self,
         entry: &'a Entry,
         cache: &mut ItemCache<'a, F>,
-    ) -> Option<Text<Node<'a, F>>> {
+    ) -> Option<Text<F::Value<'a>>> {
         match entry {
             // A valid record's content type and content are as given, and they are all that
             // toText reads.
             Entry::Given { doc, node } => {
                 let node: Node<'_, F> = self.docs.get(*doc as usize)?.node(*node);
-                match text::to_text(&node) {
+                match text::to_text(&F::wrap(node)) {
                     Text::Given(value) if value.kind() != Kind::String => None,
                     text => Some(text),
                 }
@@ -433,8 +433,12 @@ impl<F: Floats> Transcript<F> {
             }
             let hit = match self.text_of(entry, &mut cache) {
                 // A plain string is searched where it lies in the text, without a copy.
-                Some(Text::Given(text)) if !text.is_escaped() => {
-                    contains_ignoring_case(text.string_text(), &query, &mut lower)
+                Some(Text::Given(text))
+                    if F::node(&text)
+                        .is_some_and(|n| n.kind() == Kind::String && !n.is_escaped()) =>
+                {
+                    let body = F::node(&text).map_or("", |n| n.string_text());
+                    contains_ignoring_case(body, &query, &mut lower)
                 }
                 Some(text) => {
                     let text = text.as_string().unwrap_or_default();
@@ -480,12 +484,12 @@ fn contains_ignoring_case(text: &str, query: &str, lower: &mut String) -> bool {
 }
 
 /// The display items of the last message read, so the records of one message parse it once.
-struct ItemCache<'a, F> {
+struct ItemCache<'a, F: Floats> {
     key: Option<(u32, u32)>,
-    items: Vec<(crate::message::Role, ItemContent<Node<'a, F>>)>,
+    items: Vec<(crate::message::Role, ItemContent<F::Value<'a>>)>,
 }
 
-impl<F> Default for ItemCache<'_, F> {
+impl<F: Floats> Default for ItemCache<'_, F> {
     fn default() -> Self {
         ItemCache {
             key: None,
@@ -501,10 +505,10 @@ impl<'a, F: Floats> ItemCache<'a, F> {
         doc: u32,
         message: u32,
         sequence: u32,
-    ) -> Option<(crate::message::Role, ItemContent<Node<'a, F>>)> {
+    ) -> Option<(crate::message::Role, ItemContent<F::Value<'a>>)> {
         if self.key != Some((doc, message)) {
             let node: Node<'a, F> = docs.get(doc as usize)?.node(message);
-            let parsed = parse_message(&node, &Path::ROOT).ok()?;
+            let parsed = parse_message(&F::wrap(node), &Path::ROOT).ok()?;
             self.items = display_items(&parsed)
                 .into_iter()
                 .map(|item| (item.message_type, item.content))

@@ -173,21 +173,21 @@ fn is_array(value: &JsValue) -> bool {
 /// can: a value's kind is found once and kept, keys and constant strings are JavaScript strings
 /// made once and reused (see [`js_str`]), and kind tests go in the order values are met.
 #[derive(Clone, Debug)]
-pub struct Js {
+pub struct JsVal {
     value: JsValue,
     kind: Cell<Option<Kind>>,
 }
 
-impl Js {
-    pub fn new(value: JsValue) -> Js {
-        Js {
+impl JsVal {
+    pub fn new(value: JsValue) -> JsVal {
+        JsVal {
             value,
             kind: Cell::new(None),
         }
     }
 
-    fn with_kind(value: JsValue, kind: Kind) -> Js {
-        Js {
+    fn with_kind(value: JsValue, kind: Kind) -> JsVal {
+        JsVal {
             value,
             kind: Cell::new(Some(kind)),
         }
@@ -196,11 +196,6 @@ impl Js {
     /// The JavaScript value itself.
     pub fn value(&self) -> &JsValue {
         &self.value
-    }
-
-    /// An optional argument: `undefined` is absent.
-    fn optional(value: JsValue) -> Option<Js> {
-        Some(value).filter(|v| !v.is_undefined()).map(Js::new)
     }
 }
 
@@ -235,7 +230,7 @@ extern "C" {
     fn put(this: &Fresh, key: &JsValue, value: &JsValue);
 }
 
-impl Json for Js {
+impl Json for JsVal {
     fn kind(&self) -> Kind {
         if let Some(kind) = self.kind.get() {
             return kind;
@@ -272,7 +267,7 @@ impl Json for Js {
         js_str(key, |key| reflect_get(&self.value, key))
             .ok()
             .filter(|v| !v.is_undefined())
-            .map(Js::new)
+            .map(JsVal::new)
     }
 
     fn get_non_null(&self, key: &str) -> Option<Self> {
@@ -282,7 +277,7 @@ impl Json for Js {
         js_str(key, |key| reflect_get_some(&self.value, key))
             .ok()
             .flatten()
-            .map(|v| Js::new(v.into()))
+            .map(|v| JsVal::new(v.into()))
     }
 
     fn elements(&self) -> Option<Vec<Self>> {
@@ -297,7 +292,7 @@ impl Json for Js {
             .unwrap_or(0.0) as u32;
         Some(
             (0..length)
-                .map(|i| Js::new(Reflect::get_u32(&self.value, i).unwrap_or(JsValue::UNDEFINED)))
+                .map(|i| JsVal::new(Reflect::get_u32(&self.value, i).unwrap_or(JsValue::UNDEFINED)))
                 .collect(),
         )
     }
@@ -339,7 +334,7 @@ impl Json for Js {
                 .filter_map(|key| {
                     let name = key.as_string()?;
                     let value = reflect_get(&self.value, &key).ok()?;
-                    Some((name, Js::new(value)))
+                    Some((name, JsVal::new(value)))
                 })
                 .collect(),
         )
@@ -350,7 +345,7 @@ impl Json for Js {
     }
 
     fn empty_object() -> Self {
-        Js::with_kind(Object::new().into(), Kind::Object)
+        JsVal::with_kind(Object::new().into(), Kind::Object)
     }
 
     fn shortest_digits(x: f64) -> (String, i64) {
@@ -358,6 +353,113 @@ impl Json for Js {
         // (ECMA-262 Number::toString's digits), as Rust's `{:e}` does natively.
         let number: Num = JsValue::from_f64(x).unchecked_into();
         crate::json::digits_of_exponential(&number.to_exponential())
+    }
+}
+
+/// The one handle type the core reads in wasm: a JavaScript value, or a value of a document a
+/// Transcript holds. One type, so the core is compiled once for both (each generic function
+/// compiled for two handle types would be in the module twice).
+#[derive(Clone, Debug)]
+pub enum Value<'a> {
+    Js(JsVal),
+    Doc(DocNode<'a>),
+}
+
+/// A handle on a JavaScript value.
+pub type Js = Value<'static>;
+
+impl Value<'_> {
+    pub fn new(value: JsValue) -> Self {
+        Value::Js(JsVal::new(value))
+    }
+
+    /// An optional argument: `undefined` is absent.
+    fn optional(value: JsValue) -> Option<Self> {
+        Some(value).filter(|v| !v.is_undefined()).map(Value::new)
+    }
+
+    /// The JavaScript value (made, for a document's).
+    fn to_js(&self) -> Cow<'_, JsValue> {
+        Handle::js(self)
+    }
+}
+
+impl<'a> Json for Value<'a> {
+    fn kind(&self) -> Kind {
+        match self {
+            Value::Js(v) => v.kind(),
+            Value::Doc(n) => n.kind(),
+        }
+    }
+    fn get(&self, key: &str) -> Option<Self> {
+        match self {
+            Value::Js(v) => v.get(key).map(Value::Js),
+            Value::Doc(n) => n.get(key).map(Value::Doc),
+        }
+    }
+    fn get_non_null(&self, key: &str) -> Option<Self> {
+        match self {
+            Value::Js(v) => v.get_non_null(key).map(Value::Js),
+            Value::Doc(n) => n.get_non_null(key).map(Value::Doc),
+        }
+    }
+    fn elements(&self) -> Option<Vec<Self>> {
+        match self {
+            Value::Js(v) => Some(v.elements()?.into_iter().map(Value::Js).collect()),
+            Value::Doc(n) => Some(n.elements()?.into_iter().map(Value::Doc).collect()),
+        }
+    }
+    fn as_str(&self) -> Option<Cow<'_, str>> {
+        match self {
+            Value::Js(v) => v.as_str(),
+            Value::Doc(n) => n.as_str(),
+        }
+    }
+    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+        match self {
+            Value::Js(v) => v.match_str(candidates),
+            Value::Doc(n) => n.match_str(candidates),
+        }
+    }
+    fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Js(v) => v.as_bool(),
+            Value::Doc(n) => n.as_bool(),
+        }
+    }
+    fn as_number(&self) -> Option<Number> {
+        match self {
+            Value::Js(v) => v.as_number(),
+            Value::Doc(n) => n.as_number(),
+        }
+    }
+    fn entries(&self) -> Option<Vec<(String, Self)>> {
+        match self {
+            Value::Js(v) => Some(
+                v.entries()?
+                    .into_iter()
+                    .map(|(k, v)| (k, Value::Js(v)))
+                    .collect(),
+            ),
+            Value::Doc(n) => Some(
+                n.entries()?
+                    .into_iter()
+                    .map(|(k, v)| (k, Value::Doc(v)))
+                    .collect(),
+            ),
+        }
+    }
+    fn is_empty_str(&self) -> bool {
+        match self {
+            Value::Js(v) => v.is_empty_str(),
+            Value::Doc(n) => n.is_empty_str(),
+        }
+    }
+    fn empty_object() -> Self {
+        Value::Js(JsVal::empty_object())
+    }
+    fn shortest_digits(x: f64) -> (String, i64) {
+        JsVal::shortest_digits(x)
     }
 }
 
@@ -438,9 +540,12 @@ trait Handle {
     fn js(&self) -> Cow<'_, JsValue>;
 }
 
-impl Handle for Js {
+impl Handle for Value<'_> {
     fn js(&self) -> Cow<'_, JsValue> {
-        Cow::Borrowed(&self.value)
+        match self {
+            Value::Js(v) => Cow::Borrowed(&v.value),
+            Value::Doc(node) => Cow::Owned(node_to_js(node)),
+        }
     }
 }
 
@@ -540,10 +645,14 @@ fn array<T>(values: &[T], f: impl Fn(&T) -> JsValue) -> JsValue {
     array.into()
 }
 
-/// The value goes back to JavaScript as itself (`serde_wasm_bindgen::preserve`).
-impl Serialize for Js {
+/// A JavaScript value goes back to JavaScript as itself (`serde_wasm_bindgen::preserve`); a value
+/// of a parsed document as what `node_to_js` makes of it.
+impl Serialize for Value<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serde_wasm_bindgen::preserve::serialize(&self.value, s)
+        match self {
+            Value::Js(v) => serde_wasm_bindgen::preserve::serialize(&v.value, s),
+            Value::Doc(node) => serde_wasm_bindgen::preserve::serialize(&node_to_js(node), s),
+        }
     }
 }
 
@@ -952,7 +1061,8 @@ export interface TranscriptSearchOptions {
 "#;
 
 /// Floats as the JavaScript engine reads and prints them, for values of a parsed document.
-struct JsFloats;
+#[derive(Debug)]
+pub struct JsFloats;
 
 #[wasm_bindgen]
 extern "C" {
@@ -972,11 +1082,21 @@ extern "C" {
 }
 
 impl Floats for JsFloats {
+    type Value<'a> = Value<'a>;
     fn parse(text: &str) -> Option<f64> {
         Some(parse_float(text)).filter(|x| !x.is_nan())
     }
     fn shortest_digits(x: f64) -> (String, i64) {
-        Js::shortest_digits(x)
+        JsVal::shortest_digits(x)
+    }
+    fn wrap(node: DocNode<'_>) -> Self::Value<'_> {
+        Value::Doc(node)
+    }
+    fn node<'a>(value: &Self::Value<'a>) -> Option<DocNode<'a>> {
+        match value {
+            Value::Doc(node) => Some(*node),
+            Value::Js(_) => None,
+        }
     }
 }
 
@@ -992,12 +1112,6 @@ fn node_to_js(node: &DocNode<'_>) -> JsValue {
         Kind::Bool => JsValue::from_bool(node.as_bool() == Some(true)),
         Kind::String if !node.is_escaped() => JsValue::from_str(&node.as_str().unwrap_or_default()),
         _ => js_sys::JSON::parse(node.raw()).unwrap_or(JsValue::NULL),
-    }
-}
-
-impl Handle for DocNode<'_> {
-    fn js(&self) -> Cow<'_, JsValue> {
-        Cow::Owned(node_to_js(self))
     }
 }
 
@@ -1093,7 +1207,7 @@ impl Transcript {
         }
         // A text record's text is the string itself, lone surrogates included.
         match self.inner.text(index as usize) {
-            Some(crate::text::Text::Given(text)) => node_to_js(&text),
+            Some(crate::text::Text::Given(text)) => text.to_js().into_owned(),
             Some(crate::text::Text::Built(text)) => JsValue::from_str(&text),
             None => JsValue::NULL,
         }
@@ -1155,7 +1269,7 @@ impl Transcript {
                 message.kind(),
             )));
         }
-        let text = js_sys::JSON::stringify(&message.value)
+        let text = js_sys::JSON::stringify(&message.to_js())
             .ok()
             .and_then(|t| t.as_string())
             .ok_or_else(|| {
