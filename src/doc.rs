@@ -13,14 +13,17 @@ use serde::{Serialize, Serializer};
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
-/// How numbers become `f64`s and floats become digits: natively Rust's own parsing and formatting;
-/// in wasm the JavaScript engine's, so that neither is compiled into the module.
-pub trait Floats: Sized + 'static {
+/// What a document leaves to its engine: how numbers become `f64`s, floats become digits and text
+/// is lowercased. Natively Rust's own parsing, formatting and Unicode tables; in wasm the
+/// JavaScript engine's, so that none of them is compiled into the module.
+pub trait Engine: Sized + 'static {
     /// The handle the core reads a document's values through: the document's [`Node`] itself
     /// natively; in wasm one type shared with JavaScript values, so the core is compiled once.
     type Value<'a>: Json + std::fmt::Debug + Serialize;
     fn parse(text: &str) -> Option<f64>;
     fn shortest_digits(x: f64) -> (String, i64);
+    /// `text` lowercased with Unicode's default case mapping (`String.prototype.toLowerCase`).
+    fn lowercase(text: &str) -> String;
     fn wrap(node: Node<'_, Self>) -> Self::Value<'_>;
     /// The document value a handle holds, if it holds one.
     fn node<'a>(value: &Self::Value<'a>) -> Option<Node<'a, Self>>;
@@ -28,10 +31,10 @@ pub trait Floats: Sized + 'static {
 
 /// Rust's float parsing and formatting.
 #[derive(Clone, Copy, Debug)]
-pub struct RustFloats;
+pub struct RustEngine;
 
-impl Floats for RustFloats {
-    type Value<'a> = Node<'a, RustFloats>;
+impl Engine for RustEngine {
+    type Value<'a> = Node<'a, RustEngine>;
     fn wrap(node: Node<'_, Self>) -> Self::Value<'_> {
         node
     }
@@ -43,6 +46,9 @@ impl Floats for RustFloats {
     }
     fn shortest_digits(x: f64) -> (String, i64) {
         crate::json::shortest_digits(x)
+    }
+    fn lowercase(text: &str) -> String {
+        text.to_lowercase()
     }
 }
 
@@ -594,7 +600,7 @@ pub fn decode(body: &str) -> String {
     out
 }
 
-impl<'a, F: Floats> Json for Node<'a, F> {
+impl<'a, F: Engine> Json for Node<'a, F> {
     fn kind(&self) -> Kind {
         match self.tag() {
             NULL => Kind::Null,
@@ -738,7 +744,7 @@ impl<'a, F: Floats> Json for Node<'a, F> {
 }
 
 /// A value serializes as the JSON it is (natively, to compare outputs with `serde_json`).
-impl<F: Floats> Serialize for Node<'_, F> {
+impl<F: Engine> Serialize for Node<'_, F> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.kind() {
             Kind::Null | Kind::Other => s.serialize_unit(),
@@ -773,7 +779,7 @@ impl<F: Floats> Serialize for Node<'_, F> {
 mod tests {
     use super::*;
 
-    type N<'a> = Node<'a, RustFloats>;
+    type N<'a> = Node<'a, RustEngine>;
 
     #[test]
     fn parses_what_json_parse_parses() {
@@ -787,7 +793,7 @@ mod tests {
             let doc = Doc::parse(text).unwrap();
             let value: serde_json::Value = serde_json::from_str(text).unwrap();
             assert_eq!(
-                serde_json::to_value(doc.root::<RustFloats>()).unwrap(),
+                serde_json::to_value(doc.root::<RustEngine>()).unwrap(),
                 value,
                 "{text}"
             );
@@ -841,7 +847,7 @@ mod tests {
     fn deep_nesting_costs_no_stack() {
         let text = "[".repeat(200_000) + &"]".repeat(200_000);
         let doc = Doc::parse(text).unwrap();
-        assert_eq!(doc.root::<RustFloats>().kind(), Kind::Array);
+        assert_eq!(doc.root::<RustEngine>().kind(), Kind::Array);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! from (message, item index, status), about 16 bytes each, and rebuilt from the text on demand.
 
 use crate::display::{display_items, DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
-use crate::doc::{Doc, Floats, Node, SyntaxError};
+use crate::doc::{Doc, Engine, Node, SyntaxError};
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::parse_message;
@@ -39,7 +39,7 @@ enum Entry {
 
 /// One record, as [`Transcript::records`] hands it out.
 #[derive(Debug)]
-pub enum Out<'a, F: Floats> {
+pub enum Out<'a, F: Engine> {
     /// A record made from a message's display item, as `toDisplayMessages` makes it.
     Item(DisplayRecord<F::Value<'a>>),
     /// A record given in the input, validated (defaults applied).
@@ -49,7 +49,7 @@ pub enum Out<'a, F: Floats> {
 }
 
 /// Each record serializes as the JSON record it is.
-impl<F: Floats> Serialize for Out<'_, F> {
+impl<F: Engine> Serialize for Out<'_, F> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         match self {
             Out::Item(record) => record.serialize(s),
@@ -119,7 +119,7 @@ fn syntax_error(e: &SyntaxError) -> Error {
     )
 }
 
-impl<F: Floats> Transcript<F> {
+impl<F: Engine> Transcript<F> {
     /// Parses `text` and reads every element. Only text that is not JSON, or whose top level is not
     /// an array or an object with a `messages` array, is an error.
     pub fn from_json(text: String) -> Result<Self> {
@@ -422,7 +422,7 @@ impl<F: Floats> Transcript<F> {
     /// The indices of the records whose `toText` contains `query`, ignoring case (both lowercased
     /// as `String.prototype.toLowerCase` does), at most `limit` of them.
     pub fn search(&self, query: &str, limit: Option<usize>) -> Vec<u32> {
-        let query = query.to_lowercase();
+        let query = F::lowercase(query);
         let limit = limit.unwrap_or(usize::MAX);
         let mut found = Vec::new();
         let mut cache = ItemCache::default();
@@ -438,11 +438,11 @@ impl<F: Floats> Transcript<F> {
                         .is_some_and(|n| n.kind() == Kind::String && !n.is_escaped()) =>
                 {
                     let body = F::node(&text).map_or("", |n| n.string_text());
-                    contains_ignoring_case(body, &query, &mut lower)
+                    contains_ignoring_case::<F>(body, &query, &mut lower)
                 }
                 Some(text) => {
                     let text = text.as_string().unwrap_or_default();
-                    contains_ignoring_case(&text, &query, &mut lower)
+                    contains_ignoring_case::<F>(&text, &query, &mut lower)
                 }
                 None => false,
             };
@@ -460,7 +460,7 @@ impl<F: Floats> Transcript<F> {
 /// UTF-8 bytes of other characters never equal ASCII ones, and the only characters whose
 /// lowercase holds ASCII letters (U+0130 `İ` gives `i̇`, U+212A Kelvin sign gives `k`) send the
 /// text the long way.
-fn contains_ignoring_case(text: &str, query: &str, lower: &mut String) -> bool {
+fn contains_ignoring_case<F: Engine>(text: &str, query: &str, lower: &mut String) -> bool {
     if query.is_empty() {
         return true;
     }
@@ -479,17 +479,17 @@ fn contains_ignoring_case(text: &str, query: &str, lower: &mut String) -> bool {
         });
     }
     lower.clear();
-    lower.push_str(&text.to_lowercase());
+    lower.push_str(&F::lowercase(text));
     lower.contains(query)
 }
 
 /// The display items of the last message read, so the records of one message parse it once.
-struct ItemCache<'a, F: Floats> {
+struct ItemCache<'a, F: Engine> {
     key: Option<(u32, u32)>,
     items: Vec<(crate::message::Role, ItemContent<F::Value<'a>>)>,
 }
 
-impl<F: Floats> Default for ItemCache<'_, F> {
+impl<F: Engine> Default for ItemCache<'_, F> {
     fn default() -> Self {
         ItemCache {
             key: None,
@@ -498,7 +498,7 @@ impl<F: Floats> Default for ItemCache<'_, F> {
     }
 }
 
-impl<'a, F: Floats> ItemCache<'a, F> {
+impl<'a, F: Engine> ItemCache<'a, F> {
     fn item(
         &mut self,
         docs: &'a [Doc],
@@ -556,13 +556,13 @@ pub fn item_text<J: Json>(item: &ItemContent<J>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::contains_ignoring_case;
+    use crate::doc::RustEngine;
 
     #[test]
     fn search_folds_case_as_to_lower_case_does() {
         let mut buffer = String::new();
         let mut hit = |text: &str, query: &str| {
-            contains_ignoring_case(text, &query.to_lowercase(), &mut buffer)
+            super::contains_ignoring_case::<RustEngine>(text, &query.to_lowercase(), &mut buffer)
         };
         assert!(hit("Phoenix LiveView", "liveVIEW"));
         assert!(hit("Café ÜBER", "café über"));

@@ -7,7 +7,7 @@
 //! `ChatDisplayError` with `code` and `path`; nothing here can panic on input.
 
 use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText};
-use crate::doc::{Floats, Node};
+use crate::doc::{Engine, Node};
 use crate::error::{Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
 use crate::sycophant;
@@ -1060,9 +1060,9 @@ export interface TranscriptSearchOptions {
 }
 "#;
 
-/// Floats as the JavaScript engine reads and prints them, for values of a parsed document.
+/// Engine as the JavaScript engine reads and prints them, for values of a parsed document.
 #[derive(Debug)]
-pub struct JsFloats;
+pub struct JsEngine;
 
 #[wasm_bindgen]
 extern "C" {
@@ -1081,13 +1081,17 @@ extern "C" {
     fn parse_float(text: &str) -> f64;
 }
 
-impl Floats for JsFloats {
+impl Engine for JsEngine {
     type Value<'a> = Value<'a>;
     fn parse(text: &str) -> Option<f64> {
         Some(parse_float(text)).filter(|x| !x.is_nan())
     }
     fn shortest_digits(x: f64) -> (String, i64) {
         JsVal::shortest_digits(x)
+    }
+    fn lowercase(text: &str) -> String {
+        // The engine's case mapping: Rust's would bring its Unicode tables into the module.
+        js_sys::JsString::from(text).to_lower_case().into()
     }
     fn wrap(node: DocNode<'_>) -> Self::Value<'_> {
         Value::Doc(node)
@@ -1100,7 +1104,7 @@ impl Floats for JsFloats {
     }
 }
 
-type DocNode<'a> = Node<'a, JsFloats>;
+type DocNode<'a> = Node<'a, JsEngine>;
 
 /// A value of a parsed document as a JavaScript value: a plain string is made from its text, and
 /// anything else (an escaped string, a number, an array or object) is `JSON.parse` of its own JSON
@@ -1119,7 +1123,7 @@ fn node_to_js(node: &DocNode<'_>) -> JsValue {
 /// handed out a window at a time, and search done inside.
 #[wasm_bindgen(js_name = Transcript)]
 pub struct Transcript {
-    inner: transcript::Transcript<JsFloats>,
+    inner: transcript::Transcript<JsEngine>,
 }
 
 #[wasm_bindgen(js_class = Transcript)]

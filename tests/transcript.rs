@@ -4,13 +4,13 @@
 //! and toText's texts.
 #![cfg(not(target_arch = "wasm32"))]
 
-use chat_display::doc::RustFloats;
+use chat_display::doc::RustEngine;
 use chat_display::text::to_text;
 use chat_display::to_display_messages;
 use chat_display::transcript::Transcript;
 use serde_json::{json, Value};
 
-type T = Transcript<RustFloats>;
+type T = Transcript<RustEngine>;
 
 fn cases(text: &str) -> Vec<Value> {
     serde_json::from_str(text).expect("fixture file is JSON")
