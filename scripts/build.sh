@@ -35,7 +35,7 @@ for target in web nodejs; do
   # Each folder says which module system its .js is, whatever the enclosing package says.
   if [ "$target" = web ]; then echo '{"type": "module"}' > "$dir/package.json"
   else echo '{"type": "commonjs"}' > "$dir/package.json"; fi
-  node_modules/.bin/wasm-opt -Oz "${WASM_OPT_FEATURES[@]}" \
+  node_modules/.bin/wasm-opt -Oz --converge "${WASM_OPT_FEATURES[@]}" \
     -o "$dir/chat_display_bg.wasm" "$dir/chat_display_bg.wasm"
   echo "built $dir: $(wc -c < "$dir/chat_display_bg.wasm") bytes, $(gzip -9c "$dir/chat_display_bg.wasm" | wc -c) gzipped"
 done

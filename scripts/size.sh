@@ -13,7 +13,7 @@ named=$(mktemp -d)
 trap 'rm -rf "$named"' EXIT
 wasm-bindgen --target web --keep-debug --out-dir "$named" --out-name chat_display \
   target/wasm32-unknown-unknown/release/chat_display.wasm
-wasm-opt -Oz -g --strip-dwarf --enable-bulk-memory --enable-bulk-memory-opt \
+wasm-opt -Oz --converge -g --strip-dwarf --enable-bulk-memory --enable-bulk-memory-opt \
   --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-multivalue \
   --enable-reference-types --enable-call-indirect-overlong \
   -o "$named/named.wasm" "$named/chat_display_bg.wasm"
