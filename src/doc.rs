@@ -743,31 +743,46 @@ impl<'a, F: Engine> Json for Node<'a, F> {
     }
 }
 
-/// A value serializes as the JSON it is (natively, to compare outputs with `serde_json`).
+/// A value serializes as the JSON it is (natively, to compare outputs with `serde_json`; in wasm a
+/// document value reaches JavaScript through `JSON.parse` of its text instead). Nesting deeper
+/// than [`crate::text::MAX_DEPTH`] is an error rather than a deep recursion.
 impl<F: Engine> Serialize for Node<'_, F> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.kind() {
+        Depth(*self, 1).serialize(s)
+    }
+}
+
+/// A value and how deep it sits.
+struct Depth<'a, F>(Node<'a, F>, usize);
+
+impl<F: Engine> Serialize for Depth<'_, F> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Depth(node, depth) = self;
+        if *depth > crate::text::MAX_DEPTH {
+            return Err(serde::ser::Error::custom("nested too deep"));
+        }
+        match node.kind() {
             Kind::Null | Kind::Other => s.serialize_unit(),
-            Kind::Bool => s.serialize_bool(self.as_bool() == Some(true)),
-            Kind::Number => match self.as_number() {
+            Kind::Bool => s.serialize_bool(node.as_bool() == Some(true)),
+            Kind::Number => match node.as_number() {
                 Some(Number::Int(i)) => s.serialize_i64(i64::try_from(i).unwrap_or(0)),
                 Some(Number::Float(f)) => s.serialize_f64(f),
                 None => s.serialize_unit(),
             },
-            Kind::String => s.serialize_str(&self.as_str().unwrap_or_default()),
+            Kind::String => s.serialize_str(&node.as_str().unwrap_or_default()),
             Kind::Array => {
-                let elements = self.elements().unwrap_or_default();
+                let elements = node.elements().unwrap_or_default();
                 let mut seq = s.serialize_seq(Some(elements.len()))?;
                 for e in &elements {
-                    seq.serialize_element(e)?;
+                    seq.serialize_element(&Depth(*e, depth + 1))?;
                 }
                 seq.end()
             }
             Kind::Object => {
-                let entries = self.entries().unwrap_or_default();
+                let entries = node.entries().unwrap_or_default();
                 let mut map = s.serialize_map(Some(entries.len()))?;
                 for (k, v) in &entries {
-                    map.serialize_entry(k, v)?;
+                    map.serialize_entry(k, &Depth(*v, depth + 1))?;
                 }
                 map.end()
             }
@@ -848,6 +863,7 @@ mod tests {
         let text = "[".repeat(200_000) + &"]".repeat(200_000);
         let doc = Doc::parse(text).unwrap();
         assert_eq!(doc.root::<RustEngine>().kind(), Kind::Array);
+        assert!(serde_json::to_value(doc.root::<RustEngine>()).is_err());
     }
 
     #[test]
