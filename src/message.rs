@@ -226,10 +226,10 @@ fn list<J: Json>(value: &J, key: &str, path: &Path<'_>, what: &str) -> Result<Ve
 }
 
 fn object_kind<J: Json>(value: &J, path: &Path<'_>, what: &str) -> Result<()> {
-    match value.kind() {
-        Kind::Object => Ok(()),
-        other => Err(Error::expected(path, what, other)),
+    if value.is_object() {
+        return Ok(());
     }
+    Err(Error::expected(path, what, value.kind()))
 }
 
 /// Reads a message's `role`. A missing role is `invalid_input` (the struct default `user` is not

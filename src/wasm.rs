@@ -231,6 +231,24 @@ extern "C" {
 }
 
 impl Json for JsVal {
+    fn is_object(&self) -> bool {
+        if let Some(kind) = self.kind.get() {
+            return kind == Kind::Object;
+        }
+        // Where an object is expected, ask that first: two questions instead of three.
+        let v = &self.value;
+        if v.is_object() {
+            let kind = if is_array(v) {
+                Kind::Array
+            } else {
+                Kind::Object
+            };
+            self.kind.set(Some(kind));
+            return kind == Kind::Object;
+        }
+        self.kind() == Kind::Object
+    }
+
     fn kind(&self) -> Kind {
         if let Some(kind) = self.kind.get() {
             return kind;
@@ -391,6 +409,12 @@ impl<'a> Json for Value<'a> {
             Value::Doc(n) => n.kind(),
         }
     }
+    fn is_object(&self) -> bool {
+        match self {
+            Value::Js(v) => v.is_object(),
+            Value::Doc(n) => n.kind() == Kind::Object,
+        }
+    }
     fn get(&self, key: &str) -> Option<Self> {
         match self {
             Value::Js(v) => v.get(key).map(Value::Js),
@@ -520,6 +544,18 @@ fn js_str<R>(s: &str, f: impl FnOnce(&JsValue) -> R) -> R {
     })
 }
 
+thread_local! {
+    /// JavaScript numbers 0 to 31, for `sequence`: each made once.
+    static SMALL: Vec<JsValue> = (0..32).map(|i| JsValue::from_f64(f64::from(i))).collect();
+}
+
+/// The JavaScript number `n`, kept when small.
+fn small_number(n: usize) -> JsValue {
+    SMALL
+        .with(|small| small.get(n).cloned())
+        .unwrap_or_else(|| JsValue::from_f64(n as f64))
+}
+
 /// The kept JavaScript string for a constant.
 fn constant(s: &'static str) -> JsValue {
     js_str(s, JsValue::clone)
@@ -630,7 +666,7 @@ fn record_to_js<J: Handle + Clone>(record: &DisplayRecord<J>) -> JsValue {
             Some(&constant(record.item.content.type_name())),
         ),
         ("content", Some(&item_content(&record.item.content))),
-        ("sequence", Some(&JsValue::from_f64(record.sequence as f64))),
+        ("sequence", Some(&small_number(record.sequence))),
         ("status", Some(&constant(record.status.as_str()))),
         ("tool_call_id", tool_call_id.as_deref()),
         ("metadata", Some(&Fresh::new().into())),
