@@ -31,7 +31,9 @@ seed_corpus() {
 run() {
   local target=$1; shift
   seed_corpus "$target"
-  cargo +nightly fuzz run --fuzz-dir fuzz "$target" "fuzz/corpus/$target" -- -dict=fuzz/dict.txt "$@"
+  # Inputs up to 4 KiB: enough for any shape of message, small enough for tens of thousands of
+  # executions a second.
+  cargo +nightly fuzz run --fuzz-dir fuzz "$target" "fuzz/corpus/$target" -- -dict=fuzz/dict.txt -max_len=4096 "$@"
 }
 
 case "${1:-smoke}" in
