@@ -2,6 +2,6 @@
 // export (init) resolves at once, so universal code can always `await init()`.
 import wasm from "./node.cjs";
 
-export const { extractDisplayItems, toDisplayMessages, isChatDisplayError } = wasm;
+export const { extractDisplayItems, toDisplayMessages, isChatDisplayError, fromProvider, detectProtocol, toProvider } = wasm;
 export const initSync = wasm.initSync;
 export default wasm.default;

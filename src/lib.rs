@@ -9,6 +9,7 @@
 //! | [`json`] | the read-only view of input values |
 //! | [`message`] | the LangChain message model: Message, ContentPart, ToolCall, ToolResult |
 //! | [`display`] | display items (`extractDisplayItems`) and their records (`toDisplayMessages`) |
+//! | [`providers`] | provider wire formats: `fromProvider`, `detectProtocol`, `toProvider`, one file per format |
 //! | [`error`] | the error type: code, path, message |
 //! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |
 
@@ -16,6 +17,7 @@ pub mod display;
 pub mod error;
 pub mod json;
 pub mod message;
+pub mod providers;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
