@@ -11,7 +11,10 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const FILES: [&str; 1] = [include_str!("fixtures/providers_anthropic_messages.json")];
+const FILES: [&str; 2] = [
+    include_str!("fixtures/providers_anthropic_messages.json"),
+    include_str!("fixtures/providers_openai_completions.json"),
+];
 
 /// Formats whose only error signal is text: their round trip cannot keep `is_error`.
 const NO_ERROR_FLAG: [&str; 2] = ["openai_completions", "openai_responses"];

@@ -21,7 +21,10 @@ use chat_display::providers::{detect_protocol, from_provider, to_provider};
 use chat_display::{to_display_messages, Error};
 use serde_json::{json, Value};
 
-const FILES: [&str; 1] = [include_str!("fixtures/providers_anthropic_messages.json")];
+const FILES: [&str; 2] = [
+    include_str!("fixtures/providers_anthropic_messages.json"),
+    include_str!("fixtures/providers_openai_completions.json"),
+];
 
 /// Formats whose only error signal is text: their round trip cannot keep `is_error`.
 const NO_ERROR_FLAG: [&str; 2] = ["openai_completions", "openai_responses"];
@@ -285,4 +288,16 @@ fn deep_and_hostile_payloads_give_errors_or_lenient_results_never_a_crash() {
             std::mem::forget(payload);
         }
     }
+}
+
+#[test]
+fn arguments_written_as_json_text_stop_at_the_depth_limit() {
+    let mut arguments = deep(100_000);
+    let messages = json!([{"role": "assistant", "tool_calls": [{"call_id": "1", "name": "t"}]}]);
+    let mut messages = messages;
+    messages[0]["tool_calls"][0]["arguments"] = std::mem::take(&mut arguments);
+    let error = to_provider(&&json!("openai_completions"), &&messages).unwrap_err();
+    assert_eq!(error.code.as_str(), "too_deep");
+    assert_eq!(error.path, "$.messages[0].tool_calls[0].arguments");
+    std::mem::forget(messages);
 }
