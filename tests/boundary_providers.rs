@@ -11,9 +11,10 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const FILES: [&str; 3] = [
+const FILES: [&str; 4] = [
     include_str!("fixtures/providers_anthropic_messages.json"),
     include_str!("fixtures/providers_openai_completions.json"),
+    include_str!("fixtures/providers_openai_responses.json"),
     include_str!("fixtures/providers_bedrock_converse.json"),
 ];
 

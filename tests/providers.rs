@@ -21,9 +21,10 @@ use chat_display::providers::{detect_protocol, from_provider, to_provider};
 use chat_display::{to_display_messages, Error};
 use serde_json::{json, Value};
 
-const FILES: [&str; 3] = [
+const FILES: [&str; 4] = [
     include_str!("fixtures/providers_anthropic_messages.json"),
     include_str!("fixtures/providers_openai_completions.json"),
+    include_str!("fixtures/providers_openai_responses.json"),
     include_str!("fixtures/providers_bedrock_converse.json"),
 ];
 

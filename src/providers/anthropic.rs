@@ -192,7 +192,7 @@ fn read_message<J: Json>(
                     Vec::new()
                 };
                 let arguments = super::arguments(field(block, "input"));
-                calls.push(conversation.call(id, name, arguments, metadata));
+                calls.push(conversation.call(id, name.map(Out::Given), arguments, metadata));
             }
             t if role == Role::Assistant && t.ends_with("_tool_result") => {
                 server_results.push(server_result(conversation, block, ty_value, &path)?);

@@ -217,7 +217,7 @@ fn read_message<J: Json>(
                 let id = opt_str(&value, "toolUseId", &inner_path)?;
                 let name = opt_str(&value, "name", &inner_path)?;
                 let arguments = super::arguments(field(&value, "input"));
-                calls.push(conversation.call(id, name, arguments, Vec::new()));
+                calls.push(conversation.call(id, name.map(Out::Given), arguments, Vec::new()));
             }
             _ => {
                 if !results.is_empty() {

@@ -158,6 +158,18 @@ impl<J> Out<J> {
     }
 }
 
+impl<J: Json> Out<J> {
+    /// The string, when the value is one.
+    pub fn text(&self) -> Option<String> {
+        match self {
+            Out::Given(j) => j.as_str().map(|s| s.into_owned()),
+            Out::Text(t) => Some(t.clone()),
+            Out::Str(t) => Some(t.to_string()),
+            _ => None,
+        }
+    }
+}
+
 impl<J: Serialize> Serialize for Out<J> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         match self {
@@ -326,7 +338,8 @@ impl<J: Serialize> Serialize for LcPart<J> {
 #[derive(Clone, Debug)]
 pub struct LcCall<J> {
     pub call_id: Out<J>,
-    pub name: Option<J>,
+    /// The given name, or one the conversion made (a Responses server tool's type).
+    pub name: Option<Out<J>>,
     /// An object, a value parsed from a JSON string, or the raw string when it did not parse to one.
     pub arguments: Out<J>,
     /// `synthetic_id: true` when the provider gave no id; `provider_type` for server tools and other
@@ -504,7 +517,7 @@ pub struct Conversation<J> {
     protocol: WireProtocol,
     messages: Vec<LcMessage<J>>,
     /// Per call: its id as output, and its name.
-    pairing: Pairing<(Out<J>, Option<J>)>,
+    pairing: Pairing<(Out<J>, Option<Out<J>>)>,
 }
 
 impl<J: Json> Conversation<J> {
@@ -558,14 +571,12 @@ impl<J: Json> Conversation<J> {
     pub fn call(
         &mut self,
         id: Option<J>,
-        name: Option<J>,
+        name: Option<Out<J>>,
         arguments: Out<J>,
         mut metadata: Entries<J>,
     ) -> LcCall<J> {
         let given = id.as_ref().and_then(|i| i.as_str().map(|s| s.into_owned()));
-        let name_text = name
-            .as_ref()
-            .and_then(|n| n.as_str().map(|s| s.into_owned()));
+        let name_text = name.as_ref().and_then(Out::text);
         let call_id = match (&id, &given) {
             (Some(id), Some(_)) => Out::Given(id.clone()),
             _ => Out::Null,
@@ -616,7 +627,7 @@ impl<J: Json> Conversation<J> {
         };
         let name = match name {
             Some(name) => Some(Out::Given(name)),
-            None => paired.and_then(|(_, name)| name.map(Out::Given)),
+            None => paired.and_then(|(_, name)| name),
         };
         LcResult {
             tool_call_id,
@@ -1063,6 +1074,8 @@ impl<J: Json> InCall<J> {
 #[derive(Clone, Debug)]
 pub struct InResult<J> {
     pub id: Out<J>,
+    /// True when the call it answers has a synthetic id.
+    pub synthetic: bool,
     pub name: Option<Out<J>>,
     pub content: InContent<J>,
     pub is_error: bool,
@@ -1136,7 +1149,8 @@ pub fn read_messages<J: Json>(messages: &J, protocol: WireProtocol) -> Result<Ve
     };
     let single = messages.kind() == Kind::Object;
     let root = MESSAGES;
-    let mut pairing: Pairing<(Out<J>, Option<J>)> = Pairing::default();
+    // Per call: its id, its name, and whether the id is synthetic.
+    let mut pairing: Pairing<(Out<J>, Option<J>, bool)> = Pairing::default();
     let mut out = Vec::with_capacity(list.len());
     for (i, raw) in list.iter().enumerate() {
         let path = if single { root } else { root.index(i) };
@@ -1171,7 +1185,7 @@ pub fn read_messages<J: Json>(messages: &J, protocol: WireProtocol) -> Result<Ve
                     .and_then(|g| g.as_str().map(|s| s.into_owned())),
                 name.as_ref()
                     .and_then(|n| n.as_str().map(|s| s.into_owned())),
-                (Out::Null, name.clone()),
+                (Out::Null, name.clone(), false),
             );
             let id = match given {
                 Some(g) => Out::Given(g),
@@ -1179,6 +1193,7 @@ pub fn read_messages<J: Json>(messages: &J, protocol: WireProtocol) -> Result<Ve
             };
             if let Some(last) = pairing.calls.last_mut() {
                 last.data.0 = id.clone();
+                last.data.2 = synthetic || marked;
             }
             calls.push(InCall {
                 id,
@@ -1207,14 +1222,15 @@ pub fn read_messages<J: Json>(messages: &J, protocol: WireProtocol) -> Result<Ve
                         .as_deref(),
                 )
                 .cloned();
+            let synthetic = paired.as_ref().is_some_and(|(_, _, s)| *s);
             let id = match (given, &paired) {
                 (Some(g), _) => Out::Given(g),
-                (None, Some((id, _))) => id.clone(),
+                (None, Some((id, _, _))) => id.clone(),
                 (None, None) => Out::Null,
             };
             let name = match name {
                 Some(n) => Some(Out::Given(n)),
-                None => paired.and_then(|(_, n)| n.map(Out::Given)),
+                None => paired.and_then(|(_, n, _)| n.map(Out::Given)),
             };
             let content = match field(&result, "content") {
                 Some(c) if c.kind() == Kind::String => InContent::Text(c),
@@ -1223,6 +1239,7 @@ pub fn read_messages<J: Json>(messages: &J, protocol: WireProtocol) -> Result<Ve
             };
             results.push(InResult {
                 id,
+                synthetic,
                 name,
                 content,
                 is_error: field(&result, "is_error").and_then(|e| e.as_bool()) == Some(true),
@@ -1405,7 +1422,13 @@ fn detect_object<J: Json>(payload: &J) -> Option<WireProtocol> {
         return Some(WireProtocol::OpenaiResponses);
     }
     if str_of(payload, "type").as_deref() == Some("message") && has(payload, "role") {
-        return Some(WireProtocol::AnthropicMessages);
+        // An Anthropic response and a Responses message item share `type: "message"`: their
+        // parts tell them apart, and only the Anthropic response has `stop_reason`.
+        return match detect_content(payload) {
+            Some(Sign::Format(p)) => Some(p),
+            _ if payload.get("stop_reason").is_some() => Some(WireProtocol::AnthropicMessages),
+            _ => Some(WireProtocol::OpenaiResponses),
+        };
     }
     if has(payload, "stop_reason") && has(payload, "content") {
         return Some(WireProtocol::AnthropicMessages);

@@ -166,14 +166,14 @@ fn read_assistant<J: Json>(
         } else {
             Vec::new()
         };
-        calls.push(conversation.call(id, name, arguments, metadata));
+        calls.push(conversation.call(id, name.map(Out::Given), arguments, metadata));
     }
     if let Some(function_call) = field(message, "function_call") {
         let call_path = path.key("function_call");
         object(&function_call, &call_path, "an object")?;
         let name = opt_str(&function_call, "name", &call_path)?;
         let arguments = super::arguments(field(&function_call, "arguments"));
-        calls.push(conversation.call(None, name, arguments, Vec::new()));
+        calls.push(conversation.call(None, name.map(Out::Given), arguments, Vec::new()));
     }
     conversation.message(Role::Assistant, parts, calls);
     Ok(())
