@@ -26,3 +26,4 @@ pub use display::{
     extract_display_items, to_display_messages, DisplayItem, DisplayRecord, ItemContent,
 };
 pub use error::{Error, ErrorCode};
+pub use providers::{detect_protocol, from_provider, to_provider, WireProtocol};

@@ -9,7 +9,7 @@
 use crate::display;
 use crate::error::{Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
-use js_sys::{Array, JsString, Object, Reflect};
+use js_sys::{Array, JsString, Reflect};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
 use wasm_bindgen::prelude::*;
@@ -148,6 +148,13 @@ export interface ChatDisplayError extends Error {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// `Object.keys`, with a thrown exception returned as an error.
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(object: &JsValue) -> Result<Array, JsValue>;
+}
+
 /// A JavaScript value seen through the core's [`Json`] view.
 #[derive(Clone, Debug)]
 pub struct Js(pub JsValue);
@@ -207,8 +214,9 @@ impl Json for Js {
         if self.kind() != Kind::Object {
             return None;
         }
-        let object: &Object = self.0.unchecked_ref();
-        let keys = Object::keys(object);
+        // A proxy whose `ownKeys` trap throws lists no keys, rather than letting the exception
+        // escape through the module.
+        let keys = object_keys(&self.0).ok()?;
         Some(
             keys.iter()
                 .filter_map(|key| {

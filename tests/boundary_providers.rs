@@ -11,11 +11,12 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const FILES: [&str; 4] = [
+const FILES: [&str; 5] = [
     include_str!("fixtures/providers_anthropic_messages.json"),
     include_str!("fixtures/providers_openai_completions.json"),
     include_str!("fixtures/providers_openai_responses.json"),
     include_str!("fixtures/providers_bedrock_converse.json"),
+    include_str!("fixtures/providers_google_gemini.json"),
 ];
 
 /// Formats whose only error signal is text: their round trip cannot keep `is_error`.

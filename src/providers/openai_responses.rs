@@ -527,56 +527,67 @@ pub fn to_provider<J: Json>(messages: &[InMessage<J>]) -> Result<Out<J>> {
     Ok(Out::List(out))
 }
 
+/// A reasoning item being gathered from consecutive thinking parts with the same `options.id`.
+struct Reasoning<J> {
+    id: Option<J>,
+    id_text: Option<String>,
+    summary: Vec<Out<J>>,
+    encrypted: Option<J>,
+}
+
+impl<J: Json> Reasoning<J> {
+    /// `{type: "reasoning", id?, summary, encrypted_content?}`.
+    fn item(self) -> Out<J> {
+        let mut item = vec![("type", Out::Str("reasoning"))];
+        if let Some(id) = self.id {
+            item.push(("id", Out::Given(id)));
+        }
+        item.push(("summary", Out::List(self.summary)));
+        if let Some(encrypted) = self.encrypted {
+            item.push(("encrypted_content", Out::Given(encrypted)));
+        }
+        Out::Map(item)
+    }
+}
+
 /// The items of an assistant message's parts, in order: reasoning items, one assistant message
 /// per text, items kept as they were.
 fn assistant_items<J: Json>(message: &InMessage<J>, out: &mut Vec<Out<J>>) {
-    // The reasoning item being gathered: its id, summaries and encrypted content.
-    let mut reasoning: Option<(Option<J>, Vec<Out<J>>, Option<J>)> = None;
-    let flush = |reasoning: &mut Option<(Option<J>, Vec<Out<J>>, Option<J>)>,
-                 out: &mut Vec<Out<J>>| {
-        if let Some((id, summary, encrypted)) = reasoning.take() {
-            let mut item = vec![("type", Out::Str("reasoning"))];
-            if let Some(id) = id {
-                item.push(("id", Out::Given(id)));
-            }
-            item.push(("summary", Out::List(summary)));
-            if let Some(encrypted) = encrypted {
-                item.push(("encrypted_content", Out::Given(encrypted)));
-            }
-            out.push(Out::Map(item));
-        }
-    };
+    let mut reasoning: Option<Reasoning<J>> = None;
     for part in &message.parts {
+        if part.kind != PartType::Thinking {
+            if let Some(done) = reasoning.take() {
+                out.push(done.item());
+            }
+        }
         match part.kind {
             PartType::Thinking => {
                 let id = part.option("id").filter(|_| message.own);
                 let id_text = id.as_ref().and_then(|i| i.as_str()).map(|s| s.into_owned());
-                let same = reasoning.as_ref().is_some_and(|(current, _, _)| {
-                    id_text.is_some()
-                        && current
-                            .as_ref()
-                            .and_then(|c| c.as_str())
-                            .map(|s| s.into_owned())
-                            == id_text
-                });
+                let same =
+                    id_text.is_some() && reasoning.as_ref().is_some_and(|r| r.id_text == id_text);
                 if !same {
-                    flush(&mut reasoning, out);
-                    reasoning = Some((id, Vec::new(), None));
+                    if let Some(done) = reasoning.take() {
+                        out.push(done.item());
+                    }
                 }
-                if let Some((_, summary, encrypted)) = reasoning.as_mut() {
-                    if let Some(text) = part.text().filter(|t| !t.is_empty_str()) {
-                        summary.push(Out::Map(vec![
-                            ("type", Out::Str("summary_text")),
-                            ("text", Out::Given(text)),
-                        ]));
-                    }
-                    if message.own && encrypted.is_none() {
-                        *encrypted = part.option("encrypted_content");
-                    }
+                let current = reasoning.get_or_insert_with(|| Reasoning {
+                    id,
+                    id_text,
+                    summary: Vec::new(),
+                    encrypted: None,
+                });
+                if let Some(text) = part.text().filter(|t| !t.is_empty_str()) {
+                    current.summary.push(Out::Map(vec![
+                        ("type", Out::Str("summary_text")),
+                        ("text", Out::Given(text)),
+                    ]));
+                }
+                if message.own && current.encrypted.is_none() {
+                    current.encrypted = part.option("encrypted_content");
                 }
             }
             PartType::Text => {
-                flush(&mut reasoning, out);
                 if let Some(text) = part.text().filter(|t| !t.is_empty_str()) {
                     out.push(Out::Map(vec![
                         ("role", Out::Str("assistant")),
@@ -585,14 +596,15 @@ fn assistant_items<J: Json>(message: &InMessage<J>, out: &mut Vec<Out<J>>) {
                 }
             }
             _ => {
-                flush(&mut reasoning, out);
                 if let Some(item) = part.raw("item", message.own) {
                     out.push(Out::Given(item));
                 }
             }
         }
     }
-    flush(&mut reasoning, out);
+    if let Some(done) = reasoning.take() {
+        out.push(done.item());
+    }
 }
 
 /// A call as an item: kept items go back as they were; custom tool calls as `custom_tool_call`;

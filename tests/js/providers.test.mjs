@@ -117,10 +117,22 @@ test("hostile payloads give errors, never a crash", () => {
   let deep = ["x"];
   for (let i = 0; i < 100000; i++) deep = [deep];
   const getter = { get role() { throw new Error("hostile"); } };
+  const noKeys = new Proxy({}, { ownKeys() { throw new Error("trap"); } });
   for (const file of files) {
     for (const payload of [deep, { messages: deep }, [getter], new Proxy({}, { get() { throw new Error("trap"); } })]) {
       assert.throws(() => fromProvider(file.protocol, payload), { name: "ChatDisplayError" });
       detectProtocol(payload);
     }
+    // A block whose keys cannot be listed: an error, or (Gemini) a part kept as it is; never the
+    // trap's own exception.
+    try {
+      fromProvider(file.protocol, [{ role: "user", content: [noKeys], parts: [noKeys] }]);
+    } catch (error) {
+      assert.equal(error.name, "ChatDisplayError", `${file.protocol}: ${error.message}`);
+    }
   }
+  // A function result whose response cannot be listed is still read (as {}).
+  const [tool] = fromProvider("google_gemini", [{ parts: [{ functionResponse: { name: "f", response: noKeys } }] }]);
+  assert.equal(tool.tool_results[0].content, "{}");
+  assert.deepEqual(fromProvider("anthropic_messages", []), []);
 });
