@@ -18,6 +18,9 @@ export const {
   systemMessage,
   toolResultMessage,
   decodeSycophant,
+  fromProvider,
+  detectProtocol,
+  toProvider,
 } = wasm;
 export const initSync = wasm.initSync;
 export default wasm.default;

@@ -13,6 +13,7 @@
 //! | [`sycophant`] | Sycophant messages: constructors, canonical JSON, decoding, display mapping |
 //! | [`record`] | display-message records: Ecto cast and validation (`newDisplayMessage`, `changeDisplayMessage`, `validateDisplayMessage`) |
 //! | [`text`] | search text of a record (`toText`), with Elixir's interpolation and `inspect` |
+//! | [`providers`] | provider wire formats: `fromProvider`, `detectProtocol`, `toProvider`, one file per format |
 //! | [`error`] | the error type: code, path, message |
 //! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |
 
@@ -21,6 +22,7 @@ pub mod error;
 pub mod expand;
 pub mod json;
 pub mod message;
+pub mod providers;
 pub mod record;
 pub mod sycophant;
 pub mod text;
@@ -33,6 +35,7 @@ pub use display::{
 };
 pub use error::{Error, ErrorCode};
 pub use expand::{expand, expand_tool_results, is_expandable};
+pub use providers::{detect_protocol, from_provider, to_provider, WireProtocol};
 pub use record::{
     change_display_message, new_display_message, validate_display_message, Changeset,
 };

@@ -233,7 +233,8 @@ impl Json for Js {
         if self.kind() != Kind::Object {
             return None;
         }
-        // A proxy whose ownKeys trap throws has no entries.
+        // A proxy whose `ownKeys` trap throws lists no keys, rather than letting the exception
+        // escape through the module.
         let keys = object_keys(&self.0).ok()?;
         Some(
             keys.iter()
@@ -942,4 +943,71 @@ pub fn to_text(
     #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
 ) -> Result<JsValue, JsValue> {
     run(Ok(crate::text::to_text(&Js(record))))
+}
+
+// Provider wire formats (issue 9): fromProvider, detectProtocol, toProvider
+
+#[wasm_bindgen(typescript_custom_section)]
+const PROVIDERS_TYPES: &'static str = r#"
+/** A provider wire format, named as Sycophant's `wire_protocol` names it. */
+export type WireProtocol = "anthropic_messages" | "openai_completions" | "openai_responses"
+  | "bedrock_converse" | "google_gemini";
+
+/** `metadata` of a message read from a provider payload. `stop_reason` is the provider's raw stop
+ * reason (response bodies only); `stop_details` is Anthropic's refusal detail. */
+export type ProviderMetadata = {
+  wire_protocol: WireProtocol;
+  stop_reason?: JsonValue;
+  stop_details?: JsonValue;
+};
+
+/** A LangChain message made by `fromProvider`: every key present. */
+export interface ProviderMessage extends Message {
+  role: MessageType;
+  content: ContentPart[] | null;
+  status: "complete" | "cancelled" | "length" | "content_filtered";
+  tool_calls: ToolCall[];
+  tool_results: ToolResult[] | null;
+  metadata: ProviderMetadata;
+}
+
+/** A provider JSON object (a message, block, part or item). */
+export type ProviderObject = { [key: string]: JsonValue };
+
+/** What `toProvider` returns: the format's request array (`messages`, `input` or `contents`), or,
+ * for Anthropic, Bedrock and Gemini when there are system messages, the request-body fields
+ * `{system, messages}` / `{systemInstruction, contents}`. */
+export type ProviderRequest =
+  | ProviderObject[]
+  | { system: string | ProviderObject[]; messages: ProviderObject[] }
+  | { systemInstruction: ProviderObject; contents: ProviderObject[] };
+"#;
+
+/// `fromProvider`: a provider request body, response body or message array as LangChain messages.
+#[wasm_bindgen(js_name = fromProvider, unchecked_return_type = "ProviderMessage[]")]
+pub fn from_provider(
+    #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] payload: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::providers::from_provider(&Js(protocol), &Js(payload)))
+}
+
+/// `detectProtocol`: the wire format of a payload, from its shape, or `null`.
+#[wasm_bindgen(js_name = detectProtocol, unchecked_return_type = "WireProtocol | null")]
+pub fn detect_protocol(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] payload: JsValue,
+) -> JsValue {
+    match crate::providers::detect_protocol(&Js(payload)) {
+        Some(protocol) => JsValue::from_str(protocol.as_str()),
+        None => JsValue::NULL,
+    }
+}
+
+/// `toProvider`: LangChain messages as a provider's request array.
+#[wasm_bindgen(js_name = toProvider, unchecked_return_type = "ProviderRequest")]
+pub fn to_provider(
+    #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::providers::to_provider(&Js(protocol), &Js(messages)))
 }

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
         other => vec![other],
     };
     let arg = |i: usize| *items.get(i).unwrap_or(&&null);
-    if let Ok(result) = chat_display::expand::expand(&arg(0), &arg(1), items.get(2).map(|v| v).as_ref()) {
+    if let Ok(result) = chat_display::expand::expand(&arg(0), &arg(1), items.get(2)) {
         serde_json::to_string(&result).expect("result serializes");
     }
     let _ = chat_display::expand::is_expandable(&&value);
