@@ -107,6 +107,9 @@ export function exportsUnderTest(api) {
     { name: "changeDisplayMessage", arity: 2, args: (b, i) => (i === 0 ? [b, {}] : [record, b]), valid: () => api.changeDisplayMessage(record, { sequence: 2 }).record.sequence === 2 },
     { name: "validateDisplayMessage", arity: 1, args: (b) => [b], valid: () => api.validateDisplayMessage(record).valid === true },
     { name: "toText", arity: 1, never: true, args: (b) => [b], valid: () => api.toText(record) === "hello" },
+    { name: "fromProvider", arity: 2, args: (b, i) => (i === 0 ? [b, []] : ["anthropic_messages", b]), valid: () => api.fromProvider("anthropic_messages", [{ role: "user", content: "hi" }]).length === 1 },
+    { name: "detectProtocol", arity: 1, never: true, args: (b) => [b], valid: () => api.detectProtocol({ contents: [{ role: "user", parts: [{ text: "hi" }] }] }) === "google_gemini" },
+    { name: "toProvider", arity: 2, args: (b, i) => (i === 0 ? [b, [user]] : ["openai_completions", b]), valid: () => Array.isArray(api.toProvider("openai_completions", [user])) },
     { name: "decodeSycophant", arity: 1, args: (b) => [b], valid: () => api.decodeSycophant({ __type__: "Message", role: "user" }).role === "user" },
   ];
 }
