@@ -5,9 +5,12 @@
 #![cfg(target_arch = "wasm32")]
 
 use chat_display::wasm::{detect_protocol, from_provider, to_display_messages, to_provider};
-use js_sys::{Array, Function, Object, Reflect, JSON};
+use js_sys::{Array, Function, Object};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
+
+mod common;
+use common::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -53,25 +56,6 @@ const DISPLAY: &str = r#"
     }
   });
 "#;
-
-fn js(text: &str) -> JsValue {
-    JSON::parse(text).expect("test JSON")
-}
-
-fn text(value: &JsValue) -> String {
-    JSON::stringify(value)
-        .expect("stringify")
-        .as_string()
-        .unwrap_or_default()
-}
-
-fn get(value: &JsValue, key: &str) -> JsValue {
-    Reflect::get(value, &key.into()).expect("get")
-}
-
-fn has(value: &JsValue, key: &str) -> bool {
-    Reflect::has(value, &key.into()).unwrap_or(false)
-}
 
 fn display(messages: &JsValue, round: bool, flagless: bool) -> String {
     let records = to_display_messages(messages.clone(), JsValue::UNDEFINED).expect("records");
