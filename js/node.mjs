@@ -21,6 +21,7 @@ export const {
   fromProvider,
   detectProtocol,
   toProvider,
+  Transcript,
 } = wasm;
 export const initSync = wasm.initSync;
 export default wasm.default;

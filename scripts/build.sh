@@ -27,10 +27,15 @@ for target in web nodejs; do
   fi
   rm -rf "$dir"
   wasm-bindgen --target "$target" --out-dir "$dir" --out-name chat_display "$raw"
+  # wasm-bindgen declares `[Symbol.dispose]()` on exported classes (Transcript), which does not
+  # type-check for consumers whose TypeScript lib predates ES2025 (tsc --target es2022 with
+  # skipLibCheck off). The glue still sets it where the engine has Symbol.dispose; only the
+  # declaration goes.
+  sed -i '/\[Symbol\.dispose\]() *: *void;/d' "$dir/chat_display.d.ts"
   # Each folder says which module system its .js is, whatever the enclosing package says.
   if [ "$target" = web ]; then echo '{"type": "module"}' > "$dir/package.json"
   else echo '{"type": "commonjs"}' > "$dir/package.json"; fi
-  node_modules/.bin/wasm-opt -Oz "${WASM_OPT_FEATURES[@]}" \
+  node_modules/.bin/wasm-opt -Oz --converge "${WASM_OPT_FEATURES[@]}" \
     -o "$dir/chat_display_bg.wasm" "$dir/chat_display_bg.wasm"
   echo "built $dir: $(wc -c < "$dir/chat_display_bg.wasm") bytes, $(gzip -9c "$dir/chat_display_bg.wasm" | wc -c) gzipped"
 done

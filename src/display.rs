@@ -7,6 +7,25 @@ use crate::message::{parse_message, Content, ContentPart, Message, PartType, Res
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FNV-1a, for the map of tool call ids: ids are short, and SipHash's protection against chosen
+/// keys costs more than the whole lookup here (the ids come from the caller's own conversation).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = self.0 ^ 0xcbf2_9ce4_8422_2325;
+        for byte in bytes {
+            hash = (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+}
 
 /// One displayable piece of a message: `{type, message_type, content}`.
 ///
@@ -222,6 +241,18 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status a tool result gives the call it answers: `failed` when `is_error` is `true`,
+    /// else `interrupted` when `is_interrupt` is `true`, else `completed`.
+    pub fn of_result<J>(result: &crate::message::ToolResult<J>) -> Status {
+        if result.is_error == Some(true) {
+            Status::Failed
+        } else if result.is_interrupt == Some(true) {
+            Status::Interrupted
+        } else {
+            Status::Completed
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Pending => "pending",
@@ -337,23 +368,19 @@ pub fn to_display_messages<J: Json>(
     ))
 }
 
-/// The records of parsed messages (see [`to_display_messages`]).
+/// The records of parsed messages (see [`to_display_messages`]). (`transcript` applies the same
+/// rule while it streams through a text; the tests hold both to the same records.)
 pub fn records_of<J: Json>(
     messages: &[Message<J>],
     conversation_id: Option<J>,
 ) -> Vec<DisplayRecord<J>> {
     // For each tool_call_id, the results in message order: (message index, status it gives).
-    let mut results: HashMap<String, Vec<(usize, Status)>> = HashMap::new();
+    let mut results: HashMap<String, Vec<(usize, Status)>, BuildHasherDefault<Fnv>> =
+        HashMap::default();
     for (index, message) in messages.iter().enumerate() {
         for result in &message.tool_results {
             if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {
-                let status = if result.is_error == Some(true) {
-                    Status::Failed
-                } else if result.is_interrupt == Some(true) {
-                    Status::Interrupted
-                } else {
-                    Status::Completed
-                };
+                let status = Status::of_result(result);
                 results
                     .entry(id.into_owned())
                     .or_default()

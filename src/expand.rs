@@ -823,7 +823,7 @@ fn inspect_into<J: Json>(value: &J, limit: usize, out: &mut String) {
             "false"
         }),
         Kind::Number => match value.as_number() {
-            Some(number) => out.push_str(&inspect_number(number)),
+            Some(number) => out.push_str(&inspect_number(number, J::shortest_digits)),
             None => out.push_str("nil"),
         },
         Kind::String => inspect_string(&value.as_str().unwrap_or_default(), limit, out),
@@ -843,7 +843,7 @@ fn inspect_into<J: Json>(value: &J, limit: usize, out: &mut String) {
         }
         Kind::Object => {
             let mut entries = value.entries().unwrap_or_default();
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            crate::json::sort_by(&mut entries, |a, b| a.0 < b.0);
             out.push_str("%{");
             container(&entries, limit, out, |(key, value), limit, out| {
                 inspect_string(key, limit, out);
@@ -880,7 +880,7 @@ fn container<T>(
 
 /// Elixir's `Inspect.Float` (a whole float in [1, 1e16) as its digits and `.0`, else Erlang's
 /// `io_lib_format:fwrite_g/1` on the shortest round-trip digits); integers as their digits.
-fn inspect_number(number: Number) -> String {
+fn inspect_number(number: Number, shortest_digits: fn(f64) -> (String, i64)) -> String {
     let x = match number {
         Number::Int(i) => return i.to_string(),
         Number::Float(x) => x,
@@ -901,15 +901,8 @@ fn inspect_number(number: Number) -> String {
         return format!("{sign}{}.0", magnitude as u64);
     }
     // Shortest digits `d1d2...` and the place of the decimal point: x = 0.d1d2... * 10^place.
-    let scientific = format!("{magnitude:e}");
-    let Some((mantissa, exponent)) = scientific.split_once('e') else {
-        return scientific;
-    };
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let Ok(exponent) = exponent.parse::<i64>() else {
-        return scientific;
-    };
-    format!("{sign}{}", insert_decimal(exponent + 1, &digits))
+    let (digits, place) = shortest_digits(magnitude);
+    format!("{sign}{}", insert_decimal(place, &digits))
 }
 
 /// `io_lib_format:insert_decimal/2`: plain notation unless the exponent form is shorter.

@@ -45,10 +45,20 @@ pub trait Json: Clone {
     fn kind(&self) -> Kind;
     /// The value under `key` when `self` is an object and the key is present.
     fn get(&self, key: &str) -> Option<Self>;
+    /// The value under `key` when `self` is an object and the key is present and not `null`.
+    fn get_non_null(&self, key: &str) -> Option<Self> {
+        self.get(key).filter(|v| v.kind() != Kind::Null)
+    }
     /// The elements when `self` is an array.
     fn elements(&self) -> Option<Vec<Self>>;
     /// The string when `self` is a string.
     fn as_str(&self) -> Option<Cow<'_, str>>;
+    /// The index of the first of `candidates` equal to `self`, when `self` is a string. Cheaper
+    /// than `as_str` where the engine can compare without copying the string.
+    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+        let s = self.as_str()?;
+        candidates.iter().position(|c| *c == s.as_ref())
+    }
     /// The boolean when `self` is a boolean.
     fn as_bool(&self) -> Option<bool>;
     /// The number when `self` is a number.
@@ -61,6 +71,30 @@ pub trait Json: Clone {
     }
     /// An empty object, for a struct default of `{}` that must appear in an output.
     fn empty_object() -> Self;
+    /// The shortest decimal digits that read back as `x` (finite and positive) and the point
+    /// position P, with x = 0.digits × 10^P: what Elixir prints floats from. The default is Rust's
+    /// own shortest formatting; the JavaScript view asks the engine instead
+    /// (`Number.prototype.toExponential`), so the wasm carries no float formatter.
+    fn shortest_digits(x: f64) -> (String, i64)
+    where
+        Self: Sized,
+    {
+        shortest_digits(x)
+    }
+}
+
+/// The shortest round-trip digits of `x` (finite and positive) and the point position P, with
+/// x = 0.digits × 10^P, from Rust's `{:e}` (`d.ddde±n`).
+pub fn shortest_digits(x: f64) -> (String, i64) {
+    digits_of_exponential(&format!("{x:e}"))
+}
+
+/// The digits and point position of a number in exponential notation, Rust's (`1.5e-7`) or
+/// JavaScript's (`1.5e-7`, `1e+21`).
+pub fn digits_of_exponential(text: &str) -> (String, i64) {
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((text, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    (digits, exponent.parse::<i64>().unwrap_or(0) + 1)
 }
 
 /// A JSON number. JavaScript cannot tell `1` from `1.0`, so there a whole number within ±2^53 is
@@ -88,6 +122,43 @@ impl Number {
             Number::Float(f) => f,
         }
     }
+}
+
+/// Sorts `items` stably by `less`: a plain bottom-up merge sort of positions, much smaller in the
+/// wasm than the standard library's sorts (which are tuned for speed on large inputs; the lists
+/// sorted here are object keys and error fields).
+pub fn sort_by<T>(items: &mut Vec<T>, less: impl Fn(&T, &T) -> bool) {
+    let n = items.len();
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut merged: Vec<usize> = Vec::with_capacity(n);
+    let mut width = 1;
+    while width < n {
+        merged.clear();
+        let mut start = 0;
+        while start < n {
+            let mid = (start + width).min(n);
+            let end = (start + 2 * width).min(n);
+            let (mut a, mut b) = (start, mid);
+            while a < mid || b < end {
+                let item = |k: usize| order.get(k).and_then(|&i| items.get(i));
+                // The right run's head goes first only when strictly less: stable.
+                let take_right = a >= mid
+                    || (b < end && matches!((item(b), item(a)), (Some(y), Some(x)) if less(y, x)));
+                let from = if take_right { &mut b } else { &mut a };
+                merged.extend(order.get(*from).copied());
+                *from += 1;
+            }
+            start = end;
+        }
+        std::mem::swap(&mut order, &mut merged);
+        width *= 2;
+    }
+    let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
+    items.extend(
+        order
+            .iter()
+            .filter_map(|&i| slots.get_mut(i).and_then(Option::take)),
+    );
 }
 
 /// Deep equality of two JSON values: same kinds, equal scalars (numbers by value, so `1 == 1.0`),
@@ -208,6 +279,41 @@ mod tests {
         assert!(!deep_equal(&&a, &&c));
         assert!(!deep_equal(&&json!({"a": 1}), &&json!({"a": 1, "b": 2})));
         assert!(deep_equal(&&json!(1), &&json!(1.0)));
+    }
+
+    #[test]
+    fn sort_by_is_a_stable_sort() {
+        let mut items: Vec<(u32, usize)> = [5, 3, 9, 3, 1, 5, 0, 7, 3, 2, 8]
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (k, i))
+            .collect();
+        let mut expected = items.clone();
+        expected.sort_by_key(|(k, _)| *k);
+        sort_by(&mut items, |a, b| a.0 < b.0);
+        assert_eq!(items, expected);
+        for n in 0..40 {
+            let mut v: Vec<u32> = (0..n).map(|i| (i * 7919 + 13) % 23).collect();
+            let mut w = v.clone();
+            w.sort();
+            sort_by(&mut v, |a, b| a < b);
+            assert_eq!(v, w);
+        }
+    }
+
+    #[test]
+    fn shortest_digits_and_point() {
+        assert_eq!(shortest_digits(123.456), ("123456".to_string(), 3));
+        assert_eq!(shortest_digits(0.001), ("1".to_string(), -2));
+        assert_eq!(shortest_digits(5e-324), ("5".to_string(), -323));
+        assert_eq!(shortest_digits(1e16), ("1".to_string(), 17));
+        // JavaScript's toExponential() spelling of the same numbers.
+        assert_eq!(
+            digits_of_exponential("1.23456e+2"),
+            ("123456".to_string(), 3)
+        );
+        assert_eq!(digits_of_exponential("1e+16"), ("1".to_string(), 17));
+        assert_eq!(digits_of_exponential("5e-324"), ("5".to_string(), -323));
     }
 
     #[test]

@@ -14,10 +14,13 @@
 //! | [`record`] | display-message records: Ecto cast and validation (`newDisplayMessage`, `changeDisplayMessage`, `validateDisplayMessage`) |
 //! | [`text`] | search text of a record (`toText`), with Elixir's interpolation and `inspect` |
 //! | [`providers`] | provider wire formats: `fromProvider`, `detectProtocol`, `toProvider`, one file per format |
+//! | [`doc`] | JSON text parsed once into a compact tree, read through the `Json` view |
+//! | [`transcript`] | a conversation held as parsed text: record windows, search text, search, append |
 //! | [`error`] | the error type: code, path, message |
 //! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |
 
 pub mod display;
+pub mod doc;
 pub mod error;
 pub mod expand;
 pub mod json;
@@ -26,6 +29,7 @@ pub mod providers;
 pub mod record;
 pub mod sycophant;
 pub mod text;
+pub mod transcript;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -39,6 +39,13 @@ impl Role {
             _ => None,
         }
     }
+
+    /// The role a JSON string names, compared in place (most frequent first).
+    pub fn read<J: Json>(value: &J) -> Option<Role> {
+        const ROLES: [Role; 4] = [Role::Assistant, Role::User, Role::Tool, Role::System];
+        let at = value.match_str(&["assistant", "user", "tool", "system"])?;
+        ROLES.get(at).copied()
+    }
 }
 
 impl Serialize for Role {
@@ -85,6 +92,35 @@ pub enum PartType {
 }
 
 impl PartType {
+    /// The part type a JSON string names, compared in place; `None` when it is not a string.
+    pub fn read<J: Json>(value: &J) -> Option<PartType> {
+        const TYPES: [PartType; 7] = [
+            PartType::Text,
+            PartType::Thinking,
+            PartType::Image,
+            PartType::ImageUrl,
+            PartType::File,
+            PartType::FileUrl,
+            PartType::Unsupported,
+        ];
+        if value.kind() != Kind::String {
+            return None;
+        }
+        let at = value.match_str(&[
+            "text",
+            "thinking",
+            "image",
+            "image_url",
+            "file",
+            "file_url",
+            "unsupported",
+        ]);
+        Some(
+            at.and_then(|i| TYPES.get(i).copied())
+                .unwrap_or(PartType::Other),
+        )
+    }
+
     pub fn parse(s: &str) -> PartType {
         match s {
             "text" => PartType::Text,
@@ -150,7 +186,7 @@ pub struct MessageExpansion<J> {
 
 /// The value under `key`, with an explicit `null` folded into absent.
 fn non_null<J: Json>(value: &J, key: &str) -> Option<J> {
-    value.get(key).filter(|v| v.kind() != Kind::Null)
+    value.get_non_null(key)
 }
 
 /// A field that must be a string or null.
@@ -203,9 +239,8 @@ pub fn parse_role<J: Json>(message: &J, path: &Path<'_>) -> Result<Role> {
     let role = message
         .get("role")
         .ok_or_else(|| Error::missing(&path.key("role"), "the message role"))?;
-    let found = role.as_str();
-    found.as_deref().and_then(Role::parse).ok_or_else(|| {
-        let shown = match found {
+    Role::read(&role).ok_or_else(|| {
+        let shown = match role.as_str() {
             Some(s) => format!("{s:?}"),
             None => role.kind().name().to_string(),
         };
@@ -225,8 +260,8 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
     object_kind(part, path, "a content part object")?;
     let part_type = match non_null(part, "type") {
         None => return Err(Error::missing(&path.key("type"), "the content part type")),
-        Some(t) => match t.as_str() {
-            Some(s) => PartType::parse(&s),
+        Some(t) => match PartType::read(&t) {
+            Some(part_type) => part_type,
             None => return Err(Error::expected(&path.key("type"), "a string", t.kind())),
         },
     };

@@ -553,7 +553,7 @@ impl<J: Json> Builder<J> {
                 None => errors.push((field, vec![message])),
             }
         }
-        errors.sort_by_key(|(f, _)| *f);
+        crate::json::sort_by(&mut errors, |a, b| a.0 < b.0);
         Changeset {
             valid: errors.is_empty(),
             errors,

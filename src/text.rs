@@ -195,7 +195,7 @@ fn scalar_to_string<J: Json>(out: &mut Out, value: &J) {
         }),
         Kind::Number => match finite(value) {
             Some(Number::Int(i)) => out.push_str(&i.to_string()),
-            Some(Number::Float(f)) => out.push_str(&float_to_string(f)),
+            Some(Number::Float(f)) => out.push_str(&format_float(f, J::shortest_digits)),
             None => {}
         },
         _ => {}
@@ -282,7 +282,7 @@ fn inspect_into<J: Json>(out: &mut Out, value: &J, depth: usize) {
         }),
         Kind::Number => match finite(value) {
             Some(Number::Int(i)) => out.push_str(&i.to_string()),
-            Some(Number::Float(f)) => out.push_str(&float_inspect(f)),
+            Some(Number::Float(f)) => out.push_str(&inspect_float(f, J::shortest_digits)),
             None => out.push_str("nil"),
         },
         Kind::String => inspect_string(out, &value.as_str().unwrap_or_default()),
@@ -305,7 +305,7 @@ fn inspect_into<J: Json>(out: &mut Out, value: &J, depth: usize) {
         }
         Kind::Object => {
             let mut entries = value.entries().unwrap_or_default();
-            entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            crate::json::sort_by(&mut entries, |a, b| a.0.as_bytes() < b.0.as_bytes());
             out.push_str("%{");
             for (i, (key, element)) in entries.iter().enumerate() {
                 if i > 0 {
@@ -415,11 +415,16 @@ fn escape(out: &mut Out, s: &str) {
 /// `Inspect.Float`: an integral float with 1 <= |x| < 1e16 as its integer digits and `.0`
 /// (`1000000000000000.0`), any other as [`float_to_string`].
 pub fn float_inspect(x: f64) -> String {
+    inspect_float(x, crate::json::shortest_digits)
+}
+
+/// [`float_inspect`] with the digits from `digits`.
+fn inspect_float(x: f64, digits: fn(f64) -> (String, i64)) -> String {
     if x.is_finite() && x.fract() == 0.0 && (1.0..1e16).contains(&x.abs()) {
         // Exact: an integral double below 1e16 fits an i64.
         format!("{}.0", x as i64)
     } else {
-        float_to_string(x)
+        format_float(x, digits)
     }
 }
 
@@ -436,6 +441,11 @@ pub fn float_inspect(x: f64) -> String {
 ///
 /// Scientific is the first digit, `.`, the other digits (or `0`), `e`, E.
 pub fn float_to_string(x: f64) -> String {
+    format_float(x, crate::json::shortest_digits)
+}
+
+/// [`float_to_string`] with the digits from `digits` (see [`Json::shortest_digits`]).
+fn format_float(x: f64, shortest_digits: fn(f64) -> (String, i64)) -> String {
     if x == 0.0 {
         return if x.is_sign_negative() { "-0.0" } else { "0.0" }.to_string();
     }
@@ -476,27 +486,5 @@ pub fn float_to_string(x: f64) -> String {
         format!("-{body}")
     } else {
         body
-    }
-}
-
-/// The shortest digits that read back as `x` (finite and positive), and the point position P
-/// with x = 0.digits × 10^P. Rust's `{:e}` prints the shortest round-trip digits, `d.ddde±n`.
-fn shortest_digits(x: f64) -> (String, i64) {
-    let text = format!("{x:e}");
-    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    (digits, exponent.parse::<i64>().unwrap_or(0) + 1)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shortest_digits_and_point() {
-        assert_eq!(shortest_digits(123.456), ("123456".to_string(), 3));
-        assert_eq!(shortest_digits(0.001), ("1".to_string(), -2));
-        assert_eq!(shortest_digits(5e-324), ("5".to_string(), -323));
-        assert_eq!(shortest_digits(1e16), ("1".to_string(), 17));
     }
 }

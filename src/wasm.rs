@@ -6,14 +6,16 @@
 //! objects, never `Map`, and `null`, never `undefined`. Every failure becomes a real `Error` named
 //! `ChatDisplayError` with `code` and `path`; nothing here can panic on input.
 
-use crate::display;
+use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText};
+use crate::doc::{Engine, Node};
 use crate::error::{Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
 use crate::sycophant;
-use js_sys::{Array, JsString, Object, Reflect};
+use crate::transcript;
+use js_sys::{Array, Object, Reflect};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -166,27 +168,95 @@ fn is_array(value: &JsValue) -> bool {
 }
 
 /// A JavaScript value seen through the core's [`Json`] view.
+///
+/// Every question asked of a JavaScript value is a call out of wasm, so the view asks as few as it
+/// can: a value's kind is found once and kept, keys and constant strings are JavaScript strings
+/// made once and reused (see [`js_str`]), and kind tests go in the order values are met.
 #[derive(Clone, Debug)]
-pub struct Js(pub JsValue);
+pub struct JsVal {
+    value: JsValue,
+    kind: Cell<Option<Kind>>,
+}
 
-impl Json for Js {
+impl JsVal {
+    pub fn new(value: JsValue) -> JsVal {
+        JsVal {
+            value,
+            kind: Cell::new(None),
+        }
+    }
+
+    fn with_kind(value: JsValue, kind: Kind) -> JsVal {
+        JsVal {
+            value,
+            kind: Cell::new(Some(kind)),
+        }
+    }
+
+    /// The JavaScript value itself.
+    pub fn value(&self) -> &JsValue {
+        &self.value
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Reflect.get`, for reading input: a throwing getter or proxy trap comes back as `Err`.
+    #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
+    fn reflect_get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
+
+    /// `Reflect.get` where `null` and `undefined` are both absent, told apart in the same call.
+    #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
+    fn reflect_get_some(target: &JsValue, key: &JsValue) -> Result<Option<Object>, JsValue>;
+
+    /// A JavaScript number.
+    type Num;
+
+    /// `Number.prototype.toExponential()`: the shortest round-trip digits, `d.ddde±n`.
+    #[wasm_bindgen(method, structural, js_name = toExponential)]
+    fn to_exponential(this: &Num) -> String;
+
+    /// A plain object this module has just made.
+    #[wasm_bindgen(extends = Object)]
+    type Fresh;
+
+    /// `{}`.
+    #[wasm_bindgen(constructor, js_class = "Object")]
+    fn new() -> Fresh;
+
+    /// `target[key] = value`, for filling a fresh plain object, which cannot throw (the keys are
+    /// this module's own and never `__proto__`).
+    #[wasm_bindgen(method, structural, indexing_setter)]
+    fn put(this: &Fresh, key: &JsValue, value: &JsValue);
+}
+
+impl Json for JsVal {
     fn kind(&self) -> Kind {
-        let v = &self.0;
-        if v.is_null() || v.is_undefined() {
-            Kind::Null
-        } else if v.is_string() {
+        if let Some(kind) = self.kind.get() {
+            return kind;
+        }
+        let v = &self.value;
+        // Strings and objects are what inputs hold most; `typeof` tests are calls, so they come first.
+        let kind = if v.is_string() {
             Kind::String
+        } else if v.is_object() {
+            if is_array(v) {
+                Kind::Array
+            } else {
+                Kind::Object
+            }
+        } else if v.is_null() || v.is_undefined() {
+            Kind::Null
         } else if v.as_bool().is_some() {
             Kind::Bool
         } else if v.as_f64().is_some() {
             Kind::Number
-        } else if is_array(v) {
-            Kind::Array
-        } else if v.is_object() && !v.is_function() {
-            Kind::Object
         } else {
+            // Functions, symbols and bigints.
             Kind::Other
-        }
+        };
+        self.kind.set(Some(kind));
+        kind
     }
 
     fn get(&self, key: &str) -> Option<Self> {
@@ -194,82 +264,404 @@ impl Json for Js {
             return None;
         }
         // A throwing getter or proxy trap reads as absent rather than escaping as a foreign error.
-        Reflect::get(&self.0, &JsValue::from_str(key))
+        js_str(key, |key| reflect_get(&self.value, key))
             .ok()
             .filter(|v| !v.is_undefined())
-            .map(Js)
+            .map(JsVal::new)
+    }
+
+    fn get_non_null(&self, key: &str) -> Option<Self> {
+        if self.kind() != Kind::Object {
+            return None;
+        }
+        js_str(key, |key| reflect_get_some(&self.value, key))
+            .ok()
+            .flatten()
+            .map(|v| JsVal::new(v.into()))
     }
 
     fn elements(&self) -> Option<Vec<Self>> {
-        if !is_array(&self.0) {
+        if self.kind() != Kind::Array {
             return None;
         }
         // Read through Reflect so a throwing proxy trap or getter reads as undefined (absent)
         // instead of escaping as a foreign exception.
-        let length = Reflect::get(&self.0, &"length".into())
+        let length = js_str("length", |key| reflect_get(&self.value, key))
             .ok()
             .and_then(|l| l.as_f64())
             .unwrap_or(0.0) as u32;
         Some(
             (0..length)
-                .map(|i| Js(Reflect::get_u32(&self.0, i).unwrap_or(JsValue::UNDEFINED)))
+                .map(|i| JsVal::new(Reflect::get_u32(&self.value, i).unwrap_or(JsValue::UNDEFINED)))
                 .collect(),
         )
     }
 
     fn as_str(&self) -> Option<Cow<'_, str>> {
-        self.0.as_string().map(Cow::Owned)
+        if self.kind() != Kind::String {
+            return None;
+        }
+        self.value.as_string().map(Cow::Owned)
+    }
+
+    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+        if self.kind() != Kind::String {
+            return None;
+        }
+        // Comparing with a kept JavaScript string is one call; reading the string into Rust is
+        // several, and a copy.
+        candidates
+            .iter()
+            .position(|c| js_str(c, |c| *c == self.value))
     }
 
     fn as_bool(&self) -> Option<bool> {
-        self.0.as_bool()
+        self.value.as_bool()
     }
 
     fn as_number(&self) -> Option<Number> {
-        self.0.as_f64().map(Number::from_f64)
+        self.value.as_f64().map(Number::from_f64)
     }
 
     fn entries(&self) -> Option<Vec<(String, Self)>> {
         if self.kind() != Kind::Object {
             return None;
         }
-        // A proxy whose `ownKeys` trap throws lists no keys, rather than letting the exception
-        // escape through the module.
-        let keys = object_keys(&self.0).ok()?;
+        // A proxy whose ownKeys trap throws has no entries.
+        let keys = object_keys(&self.value).ok()?;
         Some(
             keys.iter()
                 .filter_map(|key| {
                     let name = key.as_string()?;
-                    let value = Reflect::get(&self.0, &key).ok()?;
-                    Some((name, Js(value)))
+                    let value = reflect_get(&self.value, &key).ok()?;
+                    Some((name, JsVal::new(value)))
                 })
                 .collect(),
         )
     }
 
     fn is_empty_str(&self) -> bool {
-        self.0
-            .dyn_ref::<JsString>()
-            .is_some_and(|s| s.length() == 0)
+        js_str("", |empty| *empty == self.value)
     }
 
     fn empty_object() -> Self {
-        Js(Object::new().into())
+        JsVal::with_kind(Object::new().into(), Kind::Object)
+    }
+
+    fn shortest_digits(x: f64) -> (String, i64) {
+        // `toExponential()` without an argument gives the shortest digits that read back as `x`
+        // (ECMA-262 Number::toString's digits), as Rust's `{:e}` does natively.
+        let number: Num = JsValue::from_f64(x).unchecked_into();
+        crate::json::digits_of_exponential(&number.to_exponential())
     }
 }
 
+/// The one handle type the core reads in wasm: a JavaScript value, or a value of a document a
+/// Transcript holds. One type, so the core is compiled once for both (each generic function
+/// compiled for two handle types would be in the module twice).
+#[derive(Clone, Debug)]
+pub enum Value<'a> {
+    Js(JsVal),
+    Doc(DocNode<'a>),
+}
+
+/// A handle on a JavaScript value.
+pub type Js = Value<'static>;
+
+impl Value<'_> {
+    pub fn new(value: JsValue) -> Self {
+        Value::Js(JsVal::new(value))
+    }
+
+    /// An optional argument: `undefined` is absent.
+    fn optional(value: JsValue) -> Option<Self> {
+        Some(value).filter(|v| !v.is_undefined()).map(Value::new)
+    }
+
+    /// The JavaScript value (made, for a document's).
+    fn to_js(&self) -> Cow<'_, JsValue> {
+        Handle::js(self)
+    }
+}
+
+impl<'a> Json for Value<'a> {
+    fn kind(&self) -> Kind {
+        match self {
+            Value::Js(v) => v.kind(),
+            Value::Doc(n) => n.kind(),
+        }
+    }
+    fn get(&self, key: &str) -> Option<Self> {
+        match self {
+            Value::Js(v) => v.get(key).map(Value::Js),
+            Value::Doc(n) => n.get(key).map(Value::Doc),
+        }
+    }
+    fn get_non_null(&self, key: &str) -> Option<Self> {
+        match self {
+            Value::Js(v) => v.get_non_null(key).map(Value::Js),
+            Value::Doc(n) => n.get_non_null(key).map(Value::Doc),
+        }
+    }
+    fn elements(&self) -> Option<Vec<Self>> {
+        match self {
+            Value::Js(v) => Some(v.elements()?.into_iter().map(Value::Js).collect()),
+            Value::Doc(n) => Some(n.elements()?.into_iter().map(Value::Doc).collect()),
+        }
+    }
+    fn as_str(&self) -> Option<Cow<'_, str>> {
+        match self {
+            Value::Js(v) => v.as_str(),
+            Value::Doc(n) => n.as_str(),
+        }
+    }
+    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+        match self {
+            Value::Js(v) => v.match_str(candidates),
+            Value::Doc(n) => n.match_str(candidates),
+        }
+    }
+    fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Js(v) => v.as_bool(),
+            Value::Doc(n) => n.as_bool(),
+        }
+    }
+    fn as_number(&self) -> Option<Number> {
+        match self {
+            Value::Js(v) => v.as_number(),
+            Value::Doc(n) => n.as_number(),
+        }
+    }
+    fn entries(&self) -> Option<Vec<(String, Self)>> {
+        match self {
+            Value::Js(v) => Some(
+                v.entries()?
+                    .into_iter()
+                    .map(|(k, v)| (k, Value::Js(v)))
+                    .collect(),
+            ),
+            Value::Doc(n) => Some(
+                n.entries()?
+                    .into_iter()
+                    .map(|(k, v)| (k, Value::Doc(v)))
+                    .collect(),
+            ),
+        }
+    }
+    fn is_empty_str(&self) -> bool {
+        match self {
+            Value::Js(v) => v.is_empty_str(),
+            Value::Doc(n) => n.is_empty_str(),
+        }
+    }
+    fn empty_object() -> Self {
+        Value::Js(JsVal::empty_object())
+    }
+    fn shortest_digits(x: f64) -> (String, i64) {
+        JsVal::shortest_digits(x)
+    }
+}
+
+/// One kept JavaScript string: the Rust string it was made from, and where that string was.
+struct Kept {
+    at: usize,
+    text: Box<str>,
+    value: JsValue,
+}
+
+/// 256 slots, indexed by the top 8 bits of a 32-bit hash.
+const KEPT_SLOTS: usize = 256;
+const KEPT_MAX_LEN: usize = 32;
+
 thread_local! {
-    /// The JavaScript value a [`Js`] hands to [`JsSerializer`] while it serializes itself.
+    /// JavaScript strings for the keys and constant values this module reads and writes, each made
+    /// once: making a JavaScript string from Rust decodes UTF-8 in JavaScript, on every use. The
+    /// table is indexed by the Rust string's address, so the constants in the code (always at the
+    /// same address) find their slot without hashing; the text is compared before a slot is used.
+    static KEPT: RefCell<Vec<Option<Kept>>> = RefCell::new((0..KEPT_SLOTS).map(|_| None).collect());
+}
+
+/// Calls `f` with the JavaScript string for `s`, made once for short strings and then reused.
+fn js_str<R>(s: &str, f: impl FnOnce(&JsValue) -> R) -> R {
+    if s.len() > KEPT_MAX_LEN {
+        return f(&JsValue::from_str(s));
+    }
+    let at = s.as_ptr() as usize;
+    // Fibonacci hashing of the address (and length, for substrings at the same place).
+    let slot = ((at ^ (s.len() << 24)) as u32).wrapping_mul(0x9E37_79B9) as usize >> 24;
+    KEPT.with(|kept| {
+        let Ok(mut kept) = kept.try_borrow_mut() else {
+            return f(&JsValue::from_str(s));
+        };
+        // Up to four slots from the hashed one: the first that holds `s`, else the first free
+        // one, else the hashed one is taken over.
+        let mut free = None;
+        for probe in 0..4 {
+            let i = (slot + probe) % KEPT_SLOTS;
+            match kept.get(i) {
+                Some(Some(k)) if k.at == at && *k.text == *s => {
+                    return f(&k.value);
+                }
+                Some(None) if free.is_none() => free = Some(i),
+                _ => {}
+            }
+        }
+        let value = JsValue::from_str(s);
+        let result = f(&value);
+        if let Some(entry) = kept.get_mut(free.unwrap_or(slot)) {
+            *entry = Some(Kept {
+                at,
+                text: s.into(),
+                value,
+            });
+        }
+        result
+    })
+}
+
+/// The kept JavaScript string for a constant.
+fn constant(s: &'static str) -> JsValue {
+    js_str(s, JsValue::clone)
+}
+
+/// A plain object with `entries` as its properties, in order; `None` is `null`.
+fn object(entries: &[(&'static str, Option<&JsValue>)]) -> JsValue {
+    let object = Fresh::new();
+    for (key, value) in entries {
+        js_str(key, |key| object.put(key, value.unwrap_or(&JsValue::NULL)));
+    }
+    object.into()
+}
+
+/// A core handle as the JavaScript value it stands for: a JavaScript value is itself; a value of
+/// a parsed document is made (see [`node_to_js`]).
+trait Handle {
+    fn js(&self) -> Cow<'_, JsValue>;
+}
+
+impl Handle for Value<'_> {
+    fn js(&self) -> Cow<'_, JsValue> {
+        match self {
+            Value::Js(v) => Cow::Borrowed(&v.value),
+            Value::Doc(node) => Cow::Owned(node_to_js(node)),
+        }
+    }
+}
+
+fn nullable<J: Handle>(value: &Option<J>) -> Option<Cow<'_, JsValue>> {
+    value.as_ref().map(Handle::js)
+}
+
+fn flag(value: Option<bool>) -> JsValue {
+    value.map_or(JsValue::NULL, JsValue::from_bool)
+}
+
+/// A display item's `content`, built directly rather than through serde: this is the hot path
+/// of both display functions (the fixture tests hold both paths to the same JSON).
+fn item_content<J: Handle>(content: &ItemContent<J>) -> JsValue {
+    match content {
+        ItemContent::Text { text } | ItemContent::Thinking { text } => {
+            object(&[("text", Some(&text.js()))])
+        }
+        ItemContent::ToolCall {
+            call_id,
+            name,
+            arguments,
+            display_text,
+        } => {
+            let values = [
+                nullable(call_id),
+                nullable(name),
+                nullable(arguments),
+                nullable(display_text),
+            ];
+            let [call_id, name, arguments, display_text] = &values;
+            object(&[
+                ("call_id", call_id.as_deref()),
+                ("name", name.as_deref()),
+                ("arguments", arguments.as_deref()),
+                ("display_text", display_text.as_deref()),
+            ])
+        }
+        ItemContent::ToolResult {
+            tool_call_id,
+            name,
+            content,
+            is_error,
+            is_interrupt,
+        } => {
+            let text = match content {
+                ResultText::Given(text) => text.js(),
+                ResultText::Joined(text) => Cow::Owned(JsValue::from_str(text)),
+            };
+            let (id, name) = (nullable(tool_call_id), nullable(name));
+            object(&[
+                ("tool_call_id", id.as_deref()),
+                ("name", name.as_deref()),
+                ("content", Some(&text)),
+                ("is_error", Some(&flag(*is_error))),
+                ("is_interrupt", Some(&flag(*is_interrupt))),
+            ])
+        }
+    }
+}
+
+fn item_to_js(item: &DisplayItem<Js>) -> JsValue {
+    object(&[
+        ("type", Some(&constant(item.content.type_name()))),
+        ("message_type", Some(&constant(item.message_type.as_str()))),
+        ("content", Some(&item_content(&item.content))),
+    ])
+}
+
+fn record_to_js<J: Handle + Clone>(record: &DisplayRecord<J>) -> JsValue {
+    let conversation_id = nullable(&record.conversation_id);
+    let tool_call_id = record.tool_call_id();
+    let tool_call_id = nullable(&tool_call_id);
+    object(&[
+        ("conversation_id", conversation_id.as_deref()),
+        (
+            "message_type",
+            Some(&constant(record.item.message_type.as_str())),
+        ),
+        (
+            "content_type",
+            Some(&constant(record.item.content.type_name())),
+        ),
+        ("content", Some(&item_content(&record.item.content))),
+        ("sequence", Some(&JsValue::from_f64(record.sequence as f64))),
+        ("status", Some(&constant(record.status.as_str()))),
+        ("tool_call_id", tool_call_id.as_deref()),
+        ("metadata", Some(&Fresh::new().into())),
+    ])
+}
+
+fn array<T>(values: &[T], f: impl Fn(&T) -> JsValue) -> JsValue {
+    let array = Array::new_with_length(values.len() as u32);
+    for (i, value) in values.iter().enumerate() {
+        array.set(i as u32, f(value));
+    }
+    array.into()
+}
+
+thread_local! {
+    /// The JavaScript value a [`Value`] hands to [`JsSerializer`] while it serializes itself.
     static PRESERVED: RefCell<Option<JsValue>> = const { RefCell::new(None) };
 }
 
-/// The newtype name by which [`Js`] tells [`JsSerializer`] to take its value as it is.
-const PRESERVE: &str = "chat_display::wasm::Js";
+/// The newtype name by which a [`Value`] tells [`JsSerializer`] to take its value as it is.
+const PRESERVE: &str = "chat_display::wasm::Value";
 
-/// The value goes back to JavaScript as itself: [`JsSerializer`] takes it unchanged.
-impl Serialize for Js {
+/// A JavaScript value goes back to JavaScript as itself; a value of a parsed document as what
+/// `node_to_js` makes of it. [`JsSerializer`] takes either unchanged.
+impl Serialize for Value<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        PRESERVED.with(|slot| slot.replace(Some(self.0.clone())));
+        let value = match self {
+            Value::Js(v) => v.value.clone(),
+            Value::Doc(node) => node_to_js(node),
+        };
+        PRESERVED.with(|slot| slot.replace(Some(value)));
         s.serialize_newtype_struct(PRESERVE, &())
     }
 }
@@ -326,8 +718,10 @@ impl serde::ser::Error for SerError {
 
 /// Sets `object[key] = value` as an own data property, whatever the key.
 fn define(object: &Object, key: &JsValue, value: &JsValue) {
-    let is_proto =
-        key.dyn_ref::<JsString>().is_some_and(|k| k.length() == 9) && *key == "__proto__";
+    let is_proto = key
+        .dyn_ref::<js_sys::JsString>()
+        .is_some_and(|k| k.length() == 9)
+        && *key == "__proto__";
     if is_proto {
         let descriptor = Object::new();
         let _ = Reflect::set(&descriptor, &"value".into(), value);
@@ -595,7 +989,10 @@ fn run<T: Serialize>(result: crate::error::Result<T>) -> Result<JsValue, JsValue
 pub fn extract_display_items(
     #[wasm_bindgen(unchecked_param_type = "Message | SycophantMessage")] message: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(display::extract_display_items(&Js(message)))
+    match display::extract_display_items(&Js::new(message)) {
+        Ok(items) => Ok(array(&items, item_to_js)),
+        Err(error) => Err(to_js_error(&error)),
+    }
 }
 
 /// Display-message records for a message or a whole conversation, with tool call statuses derived
@@ -609,11 +1006,11 @@ pub fn to_display_messages(
     #[wasm_bindgen(unchecked_optional_param_type = "ToDisplayMessagesOptions | null")]
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let options = Some(options).filter(|o| !o.is_undefined()).map(Js);
-    run(display::to_display_messages(
-        &Js(messages),
-        options.as_ref(),
-    ))
+    let options = Js::optional(options);
+    match display::to_display_messages(&Js::new(messages), options.as_ref()) {
+        Ok(records) => Ok(array(&records, record_to_js)),
+        Err(error) => Err(to_js_error(&error)),
+    }
 }
 
 /// True when `error` is an error this module threw.
@@ -680,10 +1077,10 @@ pub fn expand(
     #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ExpandOptions | null")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let options = Some(options).filter(|o| !o.is_undefined()).map(Js);
+    let options = Js::optional(options);
     run(crate::expand::expand(
-        &Js(fallback_content),
-        &Js(messages),
+        &Js::new(fallback_content),
+        &Js::new(messages),
         options.as_ref(),
     ))
 }
@@ -696,14 +1093,14 @@ pub fn expand(
 pub fn is_expandable(
     #[wasm_bindgen(js_name = toolResult, unchecked_param_type = "ToolResult")] tool_result: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(crate::expand::is_expandable(&Js(tool_result)))
+    run(crate::expand::is_expandable(&Js::new(tool_result)))
 }
 
 /// `Steps.expand_tool_results/2` without pipeline tags, on a chain or a bare array of messages.
 /// Its overloads are declared in `EXPAND_TYPES`, which one generated signature cannot express.
 #[wasm_bindgen(js_name = expandToolResults, skip_typescript)]
 pub fn expand_tool_results(input: JsValue) -> Result<JsValue, JsValue> {
-    run(crate::expand::expand_tool_results(&Js(input)))
+    run(crate::expand::expand_tool_results(&Js::new(input)))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -842,7 +1239,7 @@ export type SycophantContentInput = string | SycophantPartInput[] | null;
 pub fn user_message(
     #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(sycophant::user(&Js(content)))
+    run(sycophant::user(&Js::new(content)))
 }
 
 /// `Sycophant.Message.assistant/1`.
@@ -853,7 +1250,7 @@ pub fn user_message(
 pub fn assistant_message(
     #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(sycophant::assistant(&Js(content)))
+    run(sycophant::assistant(&Js::new(content)))
 }
 
 /// `Sycophant.Message.system/1`.
@@ -864,7 +1261,7 @@ pub fn assistant_message(
 pub fn system_message(
     #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] content: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(sycophant::system(&Js(content)))
+    run(sycophant::system(&Js::new(content)))
 }
 
 /// `Sycophant.Message.tool_result/2`: the result of `toolCall`, with `tool_call_id` and
@@ -878,7 +1275,10 @@ pub fn tool_result_message(
     tool_call: JsValue,
     #[wasm_bindgen(unchecked_param_type = "SycophantContentInput")] result: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(sycophant::tool_result(&Js(tool_call), &Js(result)))
+    run(sycophant::tool_result(
+        &Js::new(tool_call),
+        &Js::new(result),
+    ))
 }
 
 /// `Sycophant.Serializable.Decoder.from_map/1`, returning the canonical JSON again.
@@ -886,7 +1286,7 @@ pub fn tool_result_message(
 pub fn decode_sycophant(
     #[wasm_bindgen(unchecked_param_type = "object")] json: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(sycophant::decode(&Js(json)))
+    run(sycophant::decode(&Js::new(json)))
 }
 
 // Display-message records and their search text (behavior.md §5): newDisplayMessage,
@@ -910,10 +1310,10 @@ pub fn new_display_message(
     conversation_id: JsValue,
     #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let conversation_id = Some(conversation_id).filter(|c| !c.is_undefined()).map(Js);
+    let conversation_id = Js::optional(conversation_id);
     run(crate::record::new_display_message(
         conversation_id.as_ref(),
-        &Js(attrs),
+        &Js::new(attrs),
     ))
 }
 
@@ -924,8 +1324,8 @@ pub fn change_display_message(
     #[wasm_bindgen(unchecked_param_type = "object")] attrs: JsValue,
 ) -> Result<JsValue, JsValue> {
     run(crate::record::change_display_message(
-        &Js(record),
-        &Js(attrs),
+        &Js::new(record),
+        &Js::new(attrs),
     ))
 }
 
@@ -934,7 +1334,7 @@ pub fn change_display_message(
 pub fn validate_display_message(
     #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(crate::record::validate_display_message(&Js(record)))
+    run(crate::record::validate_display_message(&Js::new(record)))
 }
 
 /// `to_text/1`: a record's search text. Never throws.
@@ -942,7 +1342,245 @@ pub fn validate_display_message(
 pub fn to_text(
     #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(Ok(crate::text::to_text(&Js(record))))
+    run(Ok(crate::text::to_text(&Js::new(record))))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transcript: a conversation held inside the module (api.md "Transcript")
+
+#[wasm_bindgen(typescript_custom_section)]
+const TRANSCRIPT_TYPES: &'static str = r#"
+/** The options of `Transcript.search`: at most `limit` indices (all when absent). */
+export interface TranscriptSearchOptions {
+  limit?: number | null;
+}
+"#;
+
+/// Engine as the JavaScript engine reads and prints them, for values of a parsed document.
+#[derive(Debug)]
+pub struct JsEngine;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `TextEncoder`, for JSON text given as a string.
+    type TextEncoder;
+
+    #[wasm_bindgen(constructor)]
+    fn new() -> TextEncoder;
+
+    /// The UTF-8 bytes of a string (lone surrogates as U+FFFD).
+    #[wasm_bindgen(method)]
+    fn encode(this: &TextEncoder, text: &JsValue) -> js_sys::Uint8Array;
+
+    /// `parseFloat(text)`: the double nearest a JSON number's text.
+    #[wasm_bindgen(js_name = parseFloat)]
+    fn parse_float(text: &str) -> f64;
+}
+
+impl Engine for JsEngine {
+    type Value<'a> = Value<'a>;
+    fn parse(text: &str) -> Option<f64> {
+        Some(parse_float(text)).filter(|x| !x.is_nan())
+    }
+    fn shortest_digits(x: f64) -> (String, i64) {
+        JsVal::shortest_digits(x)
+    }
+    fn lowercase(text: &str) -> String {
+        // The engine's case mapping: Rust's would bring its Unicode tables into the module.
+        js_sys::JsString::from(text).to_lower_case().into()
+    }
+    fn wrap(node: DocNode<'_>) -> Self::Value<'_> {
+        Value::Doc(node)
+    }
+    fn node<'a>(value: &Self::Value<'a>) -> Option<DocNode<'a>> {
+        match value {
+            Value::Doc(node) => Some(*node),
+            Value::Js(_) => None,
+        }
+    }
+}
+
+type DocNode<'a> = Node<'a, JsEngine>;
+
+/// A value of a parsed document as a JavaScript value: a plain string is made from its text, and
+/// anything else (an escaped string, a number, an array or object) is `JSON.parse` of its own JSON
+/// text, so it is exactly what `JSON.parse` of the whole text would have held there, lone
+/// surrogates included.
+fn node_to_js(node: &DocNode<'_>) -> JsValue {
+    match node.kind() {
+        Kind::Null | Kind::Other => JsValue::NULL,
+        Kind::Bool => JsValue::from_bool(node.as_bool() == Some(true)),
+        Kind::String if !node.is_escaped() => JsValue::from_str(&node.as_str().unwrap_or_default()),
+        _ => js_sys::JSON::parse(node.raw()).unwrap_or(JsValue::NULL),
+    }
+}
+
+/// A conversation held inside the module: its JSON text parsed once, with display-message records
+/// handed out a window at a time, and search done inside.
+#[wasm_bindgen(js_name = Transcript)]
+pub struct Transcript {
+    inner: transcript::Transcript<JsEngine>,
+}
+
+#[wasm_bindgen(js_class = Transcript)]
+impl Transcript {
+    /// Parses a conversation: an array of messages and/or records, or `{messages: [...]}`, as JSON
+    /// text or UTF-8 bytes. Throws `invalid_input` only for text that is not JSON or a top level of
+    /// another shape; a bad element becomes an `error` record in its place.
+    #[wasm_bindgen(js_name = fromJson)]
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
+    ) -> Result<Transcript, JsValue> {
+        // The text arrives as UTF-8 bytes of exactly its size: a string is encoded by the engine
+        // first (copying a string into wasm directly reserves up to three bytes per character).
+        let bytes = if text.is_string() {
+            TextEncoder::new().encode(&text).to_vec()
+        } else if let Some(bytes) = text.dyn_ref::<js_sys::Uint8Array>() {
+            let mut bytes = bytes.to_vec();
+            // A byte order mark is not JSON, but file readers drop it; so does this.
+            if bytes.starts_with(b"\xEF\xBB\xBF") {
+                bytes.drain(..3);
+            }
+            bytes
+        } else {
+            return Err(to_js_error(&Error::expected(
+                &Path::ROOT,
+                "JSON text (a string or a Uint8Array)",
+                Js::new(text).kind(),
+            )));
+        };
+        let text = String::from_utf8(bytes).map_err(|_| {
+            to_js_error(&Error::new(
+                ErrorCode::InvalidInput,
+                &Path::ROOT,
+                "Expected UTF-8 text at $.",
+            ))
+        })?;
+        transcript::Transcript::from_json(text)
+            .map(|inner| Transcript { inner })
+            .map_err(|e| to_js_error(&e))
+    }
+
+    /// The number of display-message records.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> u32 {
+        self.inner.len() as u32
+    }
+
+    /// The records `start` to `end` (exclusive, clamped), as `toDisplayMessages` gives them.
+    #[wasm_bindgen(unchecked_return_type = "DisplayMessage[]")]
+    pub fn records(&self, start: f64, end: f64) -> Result<JsValue, JsValue> {
+        let index = |x: f64| if x.is_nan() || x < 0.0 { 0 } else { x as usize };
+        let out = self.inner.records(index(start), index(end));
+        let array = Array::new_with_length(out.len() as u32);
+        for (i, record) in out.iter().enumerate() {
+            let value = match record {
+                transcript::Out::Item(record) => record_to_js(record),
+                transcript::Out::Given(record) => to_js(record.as_ref())?,
+                transcript::Out::Error { text, path } => {
+                    let content = object(&[
+                        ("text", Some(&JsValue::from_str(text))),
+                        ("path", Some(&JsValue::from_str(path))),
+                    ]);
+                    object(&[
+                        ("conversation_id", None),
+                        ("message_type", None),
+                        ("content_type", Some(&constant("error"))),
+                        ("content", Some(&content)),
+                        ("sequence", Some(&JsValue::from_f64(0.0))),
+                        ("status", Some(&constant("failed"))),
+                        ("tool_call_id", None),
+                        ("metadata", Some(&Fresh::new().into())),
+                    ])
+                }
+            };
+            array.set(i as u32, value);
+        }
+        Ok(array.into())
+    }
+
+    /// `toText` of record `index`; `null` past the end.
+    #[wasm_bindgen(js_name = toText, unchecked_return_type = "string | null")]
+    pub fn to_text(&self, index: f64) -> JsValue {
+        if index.is_nan() || index < 0.0 || index.fract() != 0.0 {
+            return JsValue::NULL;
+        }
+        // A text record's text is the string itself, lone surrogates included.
+        match self.inner.text(index as usize) {
+            Some(crate::text::Text::Given(text)) => text.to_js().into_owned(),
+            Some(crate::text::Text::Built(text)) => JsValue::from_str(&text),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// The indices of the records whose `toText` contains `query`, ignoring case.
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn search(
+        &self,
+        query: &str,
+        #[wasm_bindgen(unchecked_optional_param_type = "TranscriptSearchOptions | null")]
+        options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let root = Path::Root("$.options");
+        let options = Js::new(options);
+        let limit = match options.kind() {
+            Kind::Null => None,
+            Kind::Object => match options.get_non_null("limit") {
+                None => None,
+                Some(limit) => match limit.as_number() {
+                    Some(n) if n.as_f64() >= 0.0 => Some(n.as_f64() as usize),
+                    _ => {
+                        return Err(to_js_error(&Error::expected(
+                            &root.key("limit"),
+                            "a number at least 0, or null",
+                            limit.kind(),
+                        )))
+                    }
+                },
+            },
+            other => {
+                return Err(to_js_error(&Error::expected(
+                    &root,
+                    "an options object",
+                    other,
+                )))
+            }
+        };
+        let found = self.inner.search(query, limit);
+        let array = Array::new_with_length(found.len() as u32);
+        for (i, index) in found.iter().enumerate() {
+            array.set(i as u32, JsValue::from_f64(f64::from(*index)));
+        }
+        Ok(array.into())
+    }
+
+    /// Adds a message at the end, settling earlier pending tool calls its results answer. A message
+    /// that cannot be read throws (paths from `$.message`) and changes nothing.
+    pub fn append(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Message | SycophantMessage")] message: JsValue,
+    ) -> Result<(), JsValue> {
+        let root = Path::Root("$.message");
+        let message = Js::new(message);
+        if message.kind() != Kind::Object {
+            return Err(to_js_error(&Error::expected(
+                &root,
+                "a message object",
+                message.kind(),
+            )));
+        }
+        let text = js_sys::JSON::stringify(&message.to_js())
+            .ok()
+            .and_then(|t| t.as_string())
+            .ok_or_else(|| {
+                to_js_error(&Error::new(
+                    ErrorCode::InvalidInput,
+                    &root,
+                    "Expected a message that JSON can hold at $.message.",
+                ))
+            })?;
+        self.inner.append(text).map_err(|e| to_js_error(&e))
+    }
 }
 
 // Provider wire formats (issue 9): fromProvider, detectProtocol, toProvider
@@ -989,7 +1627,10 @@ pub fn from_provider(
     #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
     #[wasm_bindgen(unchecked_param_type = "unknown")] payload: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(crate::providers::from_provider(&Js(protocol), &Js(payload)))
+    run(crate::providers::from_provider(
+        &Js::new(protocol),
+        &Js::new(payload),
+    ))
 }
 
 /// `detectProtocol`: the wire format of a payload, from its shape, or `null`.
@@ -997,7 +1638,7 @@ pub fn from_provider(
 pub fn detect_protocol(
     #[wasm_bindgen(unchecked_param_type = "unknown")] payload: JsValue,
 ) -> JsValue {
-    match crate::providers::detect_protocol(&Js(payload)) {
+    match crate::providers::detect_protocol(&Js::new(payload)) {
         Some(protocol) => JsValue::from_str(protocol.as_str()),
         None => JsValue::NULL,
     }
@@ -1009,5 +1650,8 @@ pub fn to_provider(
     #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
 ) -> Result<JsValue, JsValue> {
-    run(crate::providers::to_provider(&Js(protocol), &Js(messages)))
+    run(crate::providers::to_provider(
+        &Js::new(protocol),
+        &Js::new(messages),
+    ))
 }

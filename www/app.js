@@ -143,7 +143,33 @@ function load(data) {
   }
 }
 
+/** From this size on, text loads through a Transcript: parsed inside the module, never as objects. */
+const LARGE = 1 << 20;
+
+/** An error record the Transcript put in place of an element it could not read. */
+const isLoadError = (record) =>
+  record.content_type === "error" && record.message_type === null && record.status === "failed" &&
+  typeof record.content?.path === "string";
+
+function loadLarge(text) {
+  $("problem").replaceChildren();
+  let transcript;
+  try {
+    transcript = api.Transcript.fromJson(text);
+    const records = transcript.records(0, transcript.length);
+    render(records.map((record) => (isLoadError(record) ? { record, failed: true } : { record })));
+  } catch (error) {
+    problem(error.code === "invalid_input" && error.path === "$" ? `This is not a conversation: ${error.message}` : error.message);
+  } finally {
+    transcript?.free();
+  }
+}
+
 function loadText(text) {
+  if (text.length >= LARGE) {
+    loadLarge(text);
+    return;
+  }
   try {
     load(parseJson(text));
   } catch (error) {

@@ -150,6 +150,27 @@ test("?src= loads a same-origin file; a bad message among good ones shows in pla
   await page.close();
 });
 
+test("a large file (1 MiB and more) loads through a Transcript, bad messages in place", async () => {
+  const messages = [];
+  for (let i = 0; i < 2500; i++) messages.push({ role: i % 2 ? "assistant" : "user", content: `message ${i} ` + "lorem ipsum ".repeat(40) });
+  messages[5] = { role: "function", content: "unsupported" };
+  messages[7] = { role: "assistant", tool_calls: [{ call_id: 7 }] };
+  const text = JSON.stringify({ messages });
+  assert.ok(text.length >= 1 << 20);
+  writeFileSync(join(served, "large.json"), text);
+  const { page, watch } = await open("?src=/fixtures/large.json");
+  const errors = await page.$$eval(".failed-input", (e) => e.map((x) => x.textContent));
+  assert.equal(errors.length, 2);
+  assert.match(errors[0], /\$\.messages\[5\]\.role/);
+  assert.match(errors[1], /\$\.messages\[7\]\.tool_calls\[0\]\.call_id/);
+  assert.match(await page.textContent("#summary"), /^2500 records from 2500 messages, 2 could not be read/);
+  assert.equal(await page.$$eval(".markdown", (m) => m.length), 2498);
+  await page.fill("#search", "MESSAGE 2499 ");
+  assert.match(await page.textContent("#search-count"), /^1 of /);
+  await clean(page, watch);
+  await page.close();
+});
+
 test("?src= refuses another origin", async () => {
   const { page } = await open("?src=https://evil.invalid/x.json");
   assert.match(await page.textContent("#problem"), /this site only/);

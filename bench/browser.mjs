@@ -1,0 +1,11 @@
+// The Chromium side of `npm run bench`: runs the cases with the browser build and hands the rows to
+// the Node runner, which drives this page through playwright-core.
+import init, * as cd from "chat-display";
+import { Bench } from "tinybench";
+import { runAll } from "./cases.mjs";
+
+window.runBench = async (options) => {
+  await init();
+  return runAll(cd, Bench, options);
+};
+window.benchReady = true;

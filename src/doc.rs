@@ -1,0 +1,875 @@
+//! JSON text parsed once into a compact tree that stays next to the text, read through the
+//! [`Json`] view: what a [`crate::transcript::Transcript`] holds instead of a tree of values.
+//!
+//! Each value is one 12-byte [`Slot`] in document order: where its text starts, its length and
+//! kind, and where the next value after it (and everything inside it) begins. Strings are not
+//! decoded until asked for; an object's keys are string slots, each followed by its value. The
+//! parser is iterative, so nesting depth costs heap, never stack; it accepts exactly the grammar of
+//! RFC 8259 (what `JSON.parse` accepts), surrounded by JSON whitespace.
+
+use crate::json::{Json, Kind, Number};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+use std::borrow::Cow;
+use std::marker::PhantomData;
+
+/// What a document leaves to its engine: how numbers become `f64`s, floats become digits and text
+/// is lowercased. Natively Rust's own parsing, formatting and Unicode tables; in wasm the
+/// JavaScript engine's, so that none of them is compiled into the module.
+pub trait Engine: Sized + 'static {
+    /// The handle the core reads a document's values through: the document's [`Node`] itself
+    /// natively; in wasm one type shared with JavaScript values, so the core is compiled once.
+    type Value<'a>: Json + std::fmt::Debug + Serialize;
+    fn parse(text: &str) -> Option<f64>;
+    fn shortest_digits(x: f64) -> (String, i64);
+    /// `text` lowercased with Unicode's default case mapping (`String.prototype.toLowerCase`).
+    fn lowercase(text: &str) -> String;
+    fn wrap(node: Node<'_, Self>) -> Self::Value<'_>;
+    /// The document value a handle holds, if it holds one.
+    fn node<'a>(value: &Self::Value<'a>) -> Option<Node<'a, Self>>;
+}
+
+/// Rust's float parsing and formatting.
+#[derive(Clone, Copy, Debug)]
+pub struct RustEngine;
+
+impl Engine for RustEngine {
+    type Value<'a> = Node<'a, RustEngine>;
+    fn wrap(node: Node<'_, Self>) -> Self::Value<'_> {
+        node
+    }
+    fn node<'a>(value: &Self::Value<'a>) -> Option<Node<'a, Self>> {
+        Some(*value)
+    }
+    fn parse(text: &str) -> Option<f64> {
+        text.parse().ok()
+    }
+    fn shortest_digits(x: f64) -> (String, i64) {
+        crate::json::shortest_digits(x)
+    }
+    fn lowercase(text: &str) -> String {
+        text.to_lowercase()
+    }
+}
+
+const NULL: u32 = 0;
+const FALSE: u32 = 1;
+const TRUE: u32 = 2;
+const NUMBER: u32 = 3;
+const STRING: u32 = 4;
+/// A string with at least one backslash escape in it.
+const ESCAPED: u32 = 5;
+const ARRAY: u32 = 6;
+const OBJECT: u32 = 7;
+const TAG_BITS: u32 = 3;
+/// Longest text one value may span: 512 MiB (the length shares a `u32` with the tag).
+const MAX_LEN: usize = (1 << (32 - TAG_BITS)) - 1;
+
+/// One value of the document.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    start: u32,
+    /// The length of the value's text, shifted left by `TAG_BITS`, or'ed with its tag.
+    len_tag: u32,
+    /// The index of the first slot after this value and everything inside it.
+    next: u32,
+}
+
+impl Slot {
+    #[inline(always)]
+    fn tag(self) -> u32 {
+        self.len_tag & ((1 << TAG_BITS) - 1)
+    }
+    #[inline(always)]
+    fn range(self) -> (usize, usize) {
+        let start = self.start as usize;
+        (start, start + (self.len_tag >> TAG_BITS) as usize)
+    }
+}
+
+/// The slots of a document, in chunks of 16,384 (192 KiB), so that growing never copies them all
+/// and memory stays near what they need: a single vector doubling as it fills would briefly hold
+/// old and new copies, half of them unused.
+#[derive(Debug, Default)]
+struct Slots {
+    chunks: Vec<Vec<Slot>>,
+    len: usize,
+}
+
+const CHUNK_BITS: usize = 14;
+const CHUNK: usize = 1 << CHUNK_BITS;
+
+impl Slots {
+    fn push(&mut self, slot: Slot) {
+        if self.len % CHUNK == 0 {
+            // The first chunk grows as needed (most documents are small: one appended message),
+            // later ones are made full size.
+            let chunk = if self.chunks.is_empty() {
+                Vec::new()
+            } else {
+                Vec::with_capacity(CHUNK)
+            };
+            self.chunks.push(chunk);
+        }
+        if let Some(chunk) = self.chunks.last_mut() {
+            chunk.push(slot);
+            self.len += 1;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> Option<&Slot> {
+        self.chunks.get(i >> CHUNK_BITS)?.get(i & (CHUNK - 1))
+    }
+
+    fn get_mut(&mut self, i: usize) -> Option<&mut Slot> {
+        self.chunks
+            .get_mut(i >> CHUNK_BITS)?
+            .get_mut(i & (CHUNK - 1))
+    }
+
+    fn shrink_to_fit(&mut self) {
+        if let Some(last) = self.chunks.last_mut() {
+            last.shrink_to_fit();
+        }
+        self.chunks.shrink_to_fit();
+    }
+
+    fn bytes(&self) -> usize {
+        self.chunks.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<Slot>()
+    }
+}
+
+/// A parsed JSON text.
+#[derive(Debug)]
+pub struct Doc {
+    text: Box<str>,
+    slots: Slots,
+}
+
+/// Why a text is not JSON: what was found, and the byte offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub message: &'static str,
+    pub offset: usize,
+}
+
+struct Parser<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    slots: Slots,
+}
+
+impl Parser<'_> {
+    fn error<T>(&self, message: &'static str) -> Result<T, SyntaxError> {
+        Err(SyntaxError {
+            message,
+            offset: self.at,
+        })
+    }
+
+    #[inline(always)]
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    #[inline(always)]
+    fn skip_space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    fn push(&mut self, start: usize, tag: u32) -> Result<usize, SyntaxError> {
+        if self.slots.len() >= u32::MAX as usize || start > u32::MAX as usize {
+            return self.error("text too large");
+        }
+        self.slots.push(Slot {
+            start: start as u32,
+            len_tag: tag,
+            next: 0,
+        });
+        Ok(self.slots.len() - 1)
+    }
+
+    /// Sets the length and next index of slot `i`, now that its value ends at `self.at`.
+    fn close(&mut self, i: usize) -> Result<(), SyntaxError> {
+        let next = self.slots.len() as u32;
+        let at = self.at;
+        let Some(slot) = self.slots.get_mut(i) else {
+            return Ok(());
+        };
+        let len = at - slot.start as usize;
+        if len > MAX_LEN {
+            return self.error("value too large");
+        }
+        slot.len_tag |= (len as u32) << TAG_BITS;
+        slot.next = next;
+        Ok(())
+    }
+
+    fn literal(&mut self, word: &[u8], tag: u32) -> Result<(), SyntaxError> {
+        if self.bytes.get(self.at..self.at + word.len()) != Some(word) {
+            return self.error("unexpected character");
+        }
+        let i = self.push(self.at, tag)?;
+        self.at += word.len();
+        self.close(i)
+    }
+
+    fn digits(&mut self) -> usize {
+        let from = self.at;
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.at += 1;
+        }
+        self.at - from
+    }
+
+    fn number(&mut self) -> Result<(), SyntaxError> {
+        let i = self.push(self.at, NUMBER)?;
+        if self.peek() == Some(b'-') {
+            self.at += 1;
+        }
+        match self.peek() {
+            Some(b'0') => self.at += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return self.error("expected a digit"),
+        }
+        if self.peek() == Some(b'.') {
+            self.at += 1;
+            if self.digits() == 0 {
+                return self.error("expected a digit after the decimal point");
+            }
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.at += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.at += 1;
+            }
+            if self.digits() == 0 {
+                return self.error("expected a digit in the exponent");
+            }
+        }
+        self.close(i)
+    }
+
+    fn string(&mut self) -> Result<(), SyntaxError> {
+        let i = self.push(self.at, STRING)?;
+        self.at += 1;
+        let mut escaped = false;
+        loop {
+            // Plain characters in a tight loop; only quotes, backslashes and controls stop it.
+            let rest = self.bytes.get(self.at..).unwrap_or_default();
+            let plain = rest
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+                .unwrap_or(rest.len());
+            self.at += plain;
+            match self.peek() {
+                None => return self.error("unterminated string"),
+                Some(b'"') => {
+                    self.at += 1;
+                    break;
+                }
+                Some(b'\\') => {
+                    escaped = true;
+                    self.at += 1;
+                    match self.peek() {
+                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                            self.at += 1
+                        }
+                        Some(b'u') => {
+                            self.at += 1;
+                            let hex = self.bytes.get(self.at..self.at + 4);
+                            if !hex.is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)) {
+                                return self.error("bad \\u escape");
+                            }
+                            self.at += 4;
+                        }
+                        _ => return self.error("bad escape"),
+                    }
+                }
+                Some(_) => return self.error("control character in string"),
+            }
+        }
+        if escaped {
+            if let Some(slot) = self.slots.get_mut(i) {
+                slot.len_tag = ESCAPED;
+            }
+        }
+        self.close(i)
+    }
+
+    /// Parses the whole text: one value, with nothing but whitespace around it.
+    fn document(mut self) -> Result<Slots, SyntaxError> {
+        // Open containers: (slot index, is object, values so far).
+        let mut open: Vec<(usize, bool, usize)> = Vec::new();
+        self.skip_space();
+        loop {
+            // A value is expected here.
+            match self.peek() {
+                Some(b'{' | b'[') => {
+                    let object = self.peek() == Some(b'{');
+                    let i = self.push(self.at, if object { OBJECT } else { ARRAY })?;
+                    self.at += 1;
+                    self.skip_space();
+                    let close = if object { b'}' } else { b']' };
+                    if self.peek() == Some(close) {
+                        self.at += 1;
+                        self.close(i)?;
+                    } else {
+                        open.push((i, object, 0));
+                        if object {
+                            if self.peek() != Some(b'"') {
+                                return self.error("expected a key");
+                            }
+                            self.key()?;
+                        }
+                        continue;
+                    }
+                }
+                Some(b'"') => self.string()?,
+                Some(b'-' | b'0'..=b'9') => self.number()?,
+                Some(b't') => self.literal(b"true", TRUE)?,
+                Some(b'f') => self.literal(b"false", FALSE)?,
+                Some(b'n') => self.literal(b"null", NULL)?,
+                None => return self.error("unexpected end of text"),
+                Some(_) => return self.error("unexpected character"),
+            }
+            // A value just ended: close containers until one goes on.
+            loop {
+                self.skip_space();
+                let Some(&(i, object, _)) = open.last() else {
+                    if self.at != self.bytes.len() {
+                        return self.error("unexpected text after the value");
+                    }
+                    return Ok(self.slots);
+                };
+                let close = if object { b'}' } else { b']' };
+                match self.peek() {
+                    Some(b',') => {
+                        self.at += 1;
+                        self.skip_space();
+                        if object {
+                            if self.peek() != Some(b'"') {
+                                return self.error("expected a key");
+                            }
+                            self.key()?;
+                        }
+                        break;
+                    }
+                    Some(c) if c == close => {
+                        self.at += 1;
+                        self.close(i)?;
+                        open.pop();
+                    }
+                    _ => return self.error("expected a comma or a closing bracket"),
+                }
+            }
+        }
+    }
+
+    /// A key, the colon after it, and the space before its value.
+    fn key(&mut self) -> Result<(), SyntaxError> {
+        self.string()?;
+        self.skip_space();
+        if self.peek() != Some(b':') {
+            return self.error("expected a colon");
+        }
+        self.at += 1;
+        self.skip_space();
+        Ok(())
+    }
+}
+
+impl Doc {
+    /// Parses `text`, which must be one JSON value (with optional whitespace around it).
+    pub fn parse(text: impl Into<Box<str>>) -> Result<Doc, SyntaxError> {
+        let text = text.into();
+        let parser = Parser {
+            bytes: text.as_bytes(),
+            at: 0,
+            slots: Slots::default(),
+        };
+        let mut slots = parser.document()?;
+        slots.shrink_to_fit();
+        Ok(Doc { text, slots })
+    }
+
+    /// The top-level value.
+    pub fn root<F>(&self) -> Node<'_, F> {
+        Node {
+            doc: self,
+            id: 0,
+            floats: PhantomData,
+        }
+    }
+
+    /// The value with index `id` (from [`Node::id`]).
+    pub fn node<F>(&self, id: u32) -> Node<'_, F> {
+        Node {
+            doc: self,
+            id,
+            floats: PhantomData,
+        }
+    }
+
+    /// Bytes held: the text and the slots.
+    pub fn size(&self) -> usize {
+        self.text.len() + self.slots.bytes()
+    }
+}
+
+/// One value of a [`Doc`], seen through the [`Json`] view.
+pub struct Node<'a, F> {
+    doc: &'a Doc,
+    id: u32,
+    floats: PhantomData<F>,
+}
+
+impl<F> Clone for Node<'_, F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<F> Copy for Node<'_, F> {}
+
+impl<F> std::fmt::Debug for Node<'_, F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.raw())
+    }
+}
+
+impl<'a, F: 'a> Node<'a, F> {
+    #[inline(always)]
+    fn slot(&self) -> Option<Slot> {
+        self.doc.slots.get(self.id as usize).copied()
+    }
+
+    #[inline(always)]
+    fn tag(&self) -> u32 {
+        self.slot().map_or(NULL, Slot::tag)
+    }
+
+    /// The value's index in its document.
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+
+    /// The value's JSON text, exactly as given.
+    #[inline(always)]
+    pub fn raw(&self) -> &'a str {
+        let doc: &'a Doc = self.doc;
+        self.slot()
+            .and_then(|s| {
+                let (start, end) = s.range();
+                doc.text.get(start..end)
+            })
+            .unwrap_or("null")
+    }
+
+    /// True for a string with backslash escapes, whose text differs from its JSON source.
+    pub fn is_escaped(&self) -> bool {
+        self.tag() == ESCAPED
+    }
+
+    /// The inside of a string's quotes, undecoded.
+    #[inline(always)]
+    fn string_body(&self) -> &'a str {
+        let raw = self.raw();
+        raw.get(1..raw.len().saturating_sub(1)).unwrap_or("")
+    }
+
+    #[inline(always)]
+    fn at(&self, id: u32) -> Node<'a, F> {
+        Node {
+            doc: self.doc,
+            id,
+            floats: PhantomData,
+        }
+    }
+
+    /// The indices of the values directly inside an array or object, in order.
+    fn children(&self) -> impl Iterator<Item = u32> + 'a {
+        let slots = &self.doc.slots;
+        let (mut next, end) = match self.slot() {
+            Some(s) if matches!(s.tag(), ARRAY | OBJECT) => (self.id + 1, s.next),
+            _ => (0, 0),
+        };
+        std::iter::from_fn(move || {
+            if next >= end {
+                return None;
+            }
+            let id = next;
+            next = slots.get(id as usize).map_or(end, |s| s.next);
+            Some(id)
+        })
+    }
+
+    /// An object's (key, value) pairs in text order, duplicates included.
+    fn pairs(&self) -> impl Iterator<Item = (Node<'a, F>, Node<'a, F>)> + 'a {
+        let this = *self;
+        let object = self.tag() == OBJECT;
+        let mut children = self.children().filter(move |_| object);
+        std::iter::from_fn(move || {
+            let key = children.next()?;
+            let value = children.next()?;
+            Some((this.at(key), this.at(value)))
+        })
+    }
+
+    /// A plain (unescaped) string's text, borrowed from the document; `""` for anything else.
+    pub fn string_text(&self) -> &'a str {
+        if self.tag() == STRING {
+            self.string_body()
+        } else {
+            ""
+        }
+    }
+
+    /// True when this string's text is exactly `s`.
+    fn str_is(&self, s: &str) -> bool {
+        match self.tag() {
+            STRING => self.string_body() == s,
+            ESCAPED => decode(self.string_body()) == s,
+            _ => false,
+        }
+    }
+}
+
+/// The text of a JSON string body with its escapes resolved; a lone surrogate escape becomes
+/// U+FFFD (Rust strings cannot hold one; the JavaScript view gives such strings to `JSON.parse`).
+pub fn decode(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    let mut pending_high: Option<u32> = None;
+    let flush = |out: &mut String, high: &mut Option<u32>| {
+        if high.take().is_some() {
+            out.push('\u{FFFD}');
+        }
+    };
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            flush(&mut out, &mut pending_high);
+            out.push(c);
+            continue;
+        }
+        let e = chars.next().unwrap_or('\\');
+        let simple = match e {
+            'b' => Some('\u{8}'),
+            'f' => Some('\u{c}'),
+            'n' => Some('\n'),
+            'r' => Some('\r'),
+            't' => Some('\t'),
+            'u' => None,
+            other => Some(other),
+        };
+        if let Some(c) = simple {
+            flush(&mut out, &mut pending_high);
+            out.push(c);
+            continue;
+        }
+        let hex: String = chars.by_ref().take(4).collect();
+        let unit = u32::from_str_radix(&hex, 16).unwrap_or(0xFFFD);
+        match unit {
+            0xD800..=0xDBFF => {
+                flush(&mut out, &mut pending_high);
+                pending_high = Some(unit);
+            }
+            0xDC00..=0xDFFF => match pending_high.take() {
+                Some(high) => {
+                    let c = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00);
+                    out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                }
+                None => out.push('\u{FFFD}'),
+            },
+            _ => {
+                flush(&mut out, &mut pending_high);
+                out.push(char::from_u32(unit).unwrap_or('\u{FFFD}'));
+            }
+        }
+    }
+    flush(&mut out, &mut pending_high);
+    out
+}
+
+impl<'a, F: Engine> Json for Node<'a, F> {
+    fn kind(&self) -> Kind {
+        match self.tag() {
+            NULL => Kind::Null,
+            FALSE | TRUE => Kind::Bool,
+            NUMBER => Kind::Number,
+            STRING | ESCAPED => Kind::String,
+            ARRAY => Kind::Array,
+            _ => Kind::Object,
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<Self> {
+        // A plain loop over the keys (each a leaf, its value right after it), rejecting by length
+        // before comparing text; the last of duplicate keys wins, as in `JSON.parse`.
+        let slot = self.slot()?;
+        if slot.tag() != OBJECT {
+            return None;
+        }
+        let slots = &self.doc.slots;
+        let text = self.doc.text.as_bytes();
+        let mut found = None;
+        let mut i = self.id + 1;
+        while i < slot.next {
+            let k = slots.get(i as usize)?;
+            let matches = match k.tag() {
+                STRING => {
+                    let (start, end) = k.range();
+                    end - start == key.len() + 2
+                        && text.get(start + 1..end - 1) == Some(key.as_bytes())
+                }
+                ESCAPED => self.at(i).str_is(key),
+                _ => false,
+            };
+            if matches {
+                found = Some(i + 1);
+            }
+            i = slots.get(i as usize + 1)?.next;
+        }
+        found.map(|id| self.at(id))
+    }
+
+    fn elements(&self) -> Option<Vec<Self>> {
+        let slot = self.slot()?;
+        if slot.tag() != ARRAY {
+            return None;
+        }
+        let mut out = Vec::new();
+        let mut i = self.id + 1;
+        while i < slot.next {
+            out.push(self.at(i));
+            i = self.doc.slots.get(i as usize)?.next;
+        }
+        Some(out)
+    }
+
+    fn as_str(&self) -> Option<Cow<'_, str>> {
+        match self.tag() {
+            STRING => Some(Cow::Borrowed(self.string_body())),
+            ESCAPED => Some(Cow::Owned(decode(self.string_body()))),
+            _ => None,
+        }
+    }
+
+    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+        candidates.iter().position(|c| self.str_is(c))
+    }
+
+    fn as_bool(&self) -> Option<bool> {
+        match self.tag() {
+            TRUE => Some(true),
+            FALSE => Some(false),
+            _ => None,
+        }
+    }
+
+    fn as_number(&self) -> Option<Number> {
+        if self.tag() != NUMBER {
+            return None;
+        }
+        let raw = self.raw();
+        // As JavaScript reads it: a double, whole and within ±2^53 an integer.
+        let integral = !raw.contains(['.', 'e', 'E']);
+        match raw.parse::<i64>() {
+            Ok(i) if integral && i.unsigned_abs() <= 1 << 53 => Some(Number::Int(i.into())),
+            _ => F::parse(raw).map(Number::from_f64),
+        }
+    }
+
+    fn entries(&self) -> Option<Vec<(String, Self)>> {
+        if self.tag() != OBJECT {
+            return None;
+        }
+        // As `JSON.parse` builds the object: a duplicate key keeps its first place and takes the
+        // last value.
+        let mut out: Vec<(String, Self)> = Vec::new();
+        let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        for (key, value) in self.pairs() {
+            let name = key.as_str().map(Cow::into_owned).unwrap_or_default();
+            match seen.get(&name) {
+                Some(&at) => {
+                    if let Some(entry) = out.get_mut(at) {
+                        entry.1 = value;
+                    }
+                }
+                None => {
+                    seen.insert(name.clone(), out.len());
+                    out.push((name, value));
+                }
+            }
+        }
+        Some(out)
+    }
+
+    fn is_empty_str(&self) -> bool {
+        self.tag() == STRING && self.string_body().is_empty()
+    }
+
+    fn empty_object() -> Self {
+        static EMPTY: std::sync::OnceLock<Doc> = std::sync::OnceLock::new();
+        let doc = EMPTY.get_or_init(|| Doc {
+            text: "{}".into(),
+            slots: Slots {
+                chunks: vec![vec![Slot {
+                    start: 0,
+                    len_tag: (2 << TAG_BITS) | OBJECT,
+                    next: 1,
+                }]],
+                len: 1,
+            },
+        });
+        Node {
+            doc,
+            id: 0,
+            floats: PhantomData,
+        }
+    }
+
+    fn shortest_digits(x: f64) -> (String, i64) {
+        F::shortest_digits(x)
+    }
+}
+
+/// A value serializes as the JSON it is (natively, to compare outputs with `serde_json`; in wasm a
+/// document value reaches JavaScript through `JSON.parse` of its text instead). Nesting deeper
+/// than [`crate::text::MAX_DEPTH`] is an error rather than a deep recursion.
+impl<F: Engine> Serialize for Node<'_, F> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Depth(*self, 1).serialize(s)
+    }
+}
+
+/// A value and how deep it sits.
+struct Depth<'a, F>(Node<'a, F>, usize);
+
+impl<F: Engine> Serialize for Depth<'_, F> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Depth(node, depth) = self;
+        if *depth > crate::text::MAX_DEPTH {
+            return Err(serde::ser::Error::custom("nested too deep"));
+        }
+        match node.kind() {
+            Kind::Null | Kind::Other => s.serialize_unit(),
+            Kind::Bool => s.serialize_bool(node.as_bool() == Some(true)),
+            Kind::Number => match node.as_number() {
+                Some(Number::Int(i)) => s.serialize_i64(i64::try_from(i).unwrap_or(0)),
+                Some(Number::Float(f)) => s.serialize_f64(f),
+                None => s.serialize_unit(),
+            },
+            Kind::String => s.serialize_str(&node.as_str().unwrap_or_default()),
+            Kind::Array => {
+                let elements = node.elements().unwrap_or_default();
+                let mut seq = s.serialize_seq(Some(elements.len()))?;
+                for e in &elements {
+                    seq.serialize_element(&Depth(*e, depth + 1))?;
+                }
+                seq.end()
+            }
+            Kind::Object => {
+                let entries = node.entries().unwrap_or_default();
+                let mut map = s.serialize_map(Some(entries.len()))?;
+                for (k, v) in &entries {
+                    map.serialize_entry(k, &Depth(*v, depth + 1))?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type N<'a> = Node<'a, RustEngine>;
+
+    #[test]
+    fn parses_what_json_parse_parses() {
+        for text in [
+            "null",
+            " true ",
+            "[1, -0.25e1, \"a\\u00e9\\n\", {\"k\": [], \"\": {}}]",
+            "{\"a\":{\"b\":[[[]]]}}",
+            "\"\\ud83d\\ude00\"",
+        ] {
+            let doc = Doc::parse(text).unwrap();
+            let value: serde_json::Value = serde_json::from_str(text).unwrap();
+            assert_eq!(
+                serde_json::to_value(doc.root::<RustEngine>()).unwrap(),
+                value,
+                "{text}"
+            );
+        }
+        for text in [
+            "",
+            "[",
+            "[1,]",
+            "{\"a\" 1}",
+            "01",
+            "1.",
+            "-",
+            "\"\\x\"",
+            "\"a\nb\"",
+            "[] x",
+            "tru",
+            "{,}",
+            "{\"a\":1,}",
+            "'a'",
+            "NaN",
+        ] {
+            assert!(Doc::parse(text).is_err(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn reads_through_the_json_view() {
+        let doc = Doc::parse(r#"{"a": 1, "b": "x\"y", "a": [true, null, 2.5], "c": ""}"#).unwrap();
+        let root: N = doc.root();
+        assert_eq!(root.kind(), Kind::Object);
+        let a = root.get("a").unwrap();
+        assert_eq!(a.raw(), "[true, null, 2.5]");
+        let items = a.elements().unwrap();
+        assert_eq!(items.len(), 3);
+        assert_eq!(items[0].as_bool(), Some(true));
+        assert_eq!(items[1].kind(), Kind::Null);
+        assert_eq!(items[2].as_number(), Some(Number::Float(2.5)));
+        assert_eq!(root.get("b").unwrap().as_str().unwrap(), "x\"y");
+        assert!(root.get("c").unwrap().is_empty_str());
+        assert!(root.get("zz").is_none());
+        let keys: Vec<String> = root
+            .entries()
+            .unwrap()
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(keys, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn deep_nesting_costs_no_stack() {
+        let text = "[".repeat(200_000) + &"]".repeat(200_000);
+        let doc = Doc::parse(text).unwrap();
+        assert_eq!(doc.root::<RustEngine>().kind(), Kind::Array);
+        assert!(serde_json::to_value(doc.root::<RustEngine>()).is_err());
+    }
+
+    #[test]
+    fn lone_surrogates_decode_to_replacement_characters() {
+        assert_eq!(decode("a\\ud800b"), "a\u{FFFD}b");
+        assert_eq!(decode("\\udc00"), "\u{FFFD}");
+        assert_eq!(decode("\\ud83d\\ude00"), "😀");
+    }
+}

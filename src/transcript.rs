@@ -1,0 +1,577 @@
+//! A conversation held as parsed JSON text ([`Doc`]), handing out one window of display-message
+//! records, one record's search text, or the records a search finds, without ever building the
+//! whole conversation as values.
+//!
+//! Loading reads the same shapes as the viewer: an array of LangChain or Sycophant messages,
+//! `{messages: [...]}`, an array of DisplayMessage records (elements with a `content_type` key), or
+//! a mix. An element that cannot be read becomes an `error` record in its place
+//! (`content: {text, path}`, status `failed`); the others load. Records are kept as where they come
+//! from (message, item index, status), about 16 bytes each, and rebuilt from the text on demand.
+
+use crate::display::{display_items, DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
+use crate::doc::{Doc, Engine, Node, SyntaxError};
+use crate::error::{Error, ErrorCode, Path, Result};
+use crate::json::{Json, Kind};
+use crate::message::parse_message;
+use crate::record::{validate_display_message, Record};
+use crate::text::{self, Text};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::marker::PhantomData;
+
+/// Where a record comes from.
+#[derive(Clone, Debug)]
+enum Entry {
+    /// Item `sequence` of the message at value `message` of document `doc`.
+    Item {
+        doc: u32,
+        message: u32,
+        sequence: u32,
+        status: Status,
+    },
+    /// A valid DisplayMessage record given in the input, at value `node` of document `doc`.
+    Given { doc: u32, node: u32 },
+    /// An element that could not be read: its reason and path (boxed, so that the common
+    /// entries stay 16 bytes).
+    Error(Box<(String, String)>),
+}
+
+/// One record, as [`Transcript::records`] hands it out.
+#[derive(Debug)]
+pub enum Out<'a, F: Engine> {
+    /// A record made from a message's display item, as `toDisplayMessages` makes it.
+    Item(DisplayRecord<F::Value<'a>>),
+    /// A record given in the input, validated (defaults applied).
+    Given(Box<Record<F::Value<'a>>>),
+    /// `{content_type: "error", content: {text, path}, status: "failed", ...}`.
+    Error { text: &'a str, path: &'a str },
+}
+
+/// Each record serializes as the JSON record it is.
+impl<F: Engine> Serialize for Out<'_, F> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            Out::Item(record) => record.serialize(s),
+            Out::Given(record) => record.serialize(s),
+            Out::Error { text, path } => {
+                let mut map = s.serialize_map(Some(8))?;
+                map.serialize_entry("conversation_id", &())?;
+                map.serialize_entry("message_type", &())?;
+                map.serialize_entry("content_type", "error")?;
+                map.serialize_entry("content", &ErrorContent { text, path })?;
+                map.serialize_entry("sequence", &0)?;
+                map.serialize_entry("status", "failed")?;
+                map.serialize_entry("tool_call_id", &())?;
+                map.serialize_entry("metadata", &Empty)?;
+                map.end()
+            }
+        }
+    }
+}
+
+/// An error record's content `{text, path}`.
+struct ErrorContent<'a> {
+    text: &'a str,
+    path: &'a str,
+}
+
+/// `{}`.
+struct Empty;
+
+impl Serialize for Empty {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_map(Some(0))?.end()
+    }
+}
+
+impl Serialize for ErrorContent<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(2))?;
+        map.serialize_entry("text", self.text)?;
+        map.serialize_entry("path", self.path)?;
+        map.end()
+    }
+}
+
+/// A conversation inside the module. `F` says how numbers are parsed and printed.
+pub struct Transcript<F> {
+    docs: Vec<Doc>,
+    entries: Vec<Entry>,
+    /// Tool call records still pending, by call id: a later result settles them.
+    pending: HashMap<String, Vec<u32>>,
+    floats: PhantomData<F>,
+}
+
+/// The path of element `i` of the loaded array.
+fn element_path(root: &Path<'_>, i: usize) -> String {
+    root.index(i).to_string()
+}
+
+fn syntax_error(e: &SyntaxError) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        &Path::ROOT,
+        format!(
+            "Expected JSON text at $: {} at byte {}.",
+            e.message, e.offset
+        ),
+    )
+}
+
+impl<F: Engine> Transcript<F> {
+    /// Parses `text` and reads every element. Only text that is not JSON, or whose top level is not
+    /// an array or an object with a `messages` array, is an error.
+    pub fn from_json(text: String) -> Result<Self> {
+        let doc = Doc::parse(text).map_err(|e| syntax_error(&e))?;
+        let mut transcript = Transcript {
+            docs: Vec::new(),
+            entries: Vec::new(),
+            pending: HashMap::new(),
+            floats: PhantomData,
+        };
+        transcript.load(&doc)?;
+        transcript.docs.push(doc);
+        transcript.docs.shrink_to_fit();
+        transcript.entries.shrink_to_fit();
+        Ok(transcript)
+    }
+
+    fn load(&mut self, doc: &Doc) -> Result<()> {
+        let root: Node<'_, F> = doc.root();
+        let (elements, base) = match root.kind() {
+            Kind::Array => (root.elements().unwrap_or_default(), Path::ROOT),
+            Kind::Object => match root.get("messages").filter(|m| m.kind() == Kind::Array) {
+                Some(messages) => (
+                    messages.elements().unwrap_or_default(),
+                    Path::Root("$.messages"),
+                ),
+                None => return Err(Self::shape_error(root.kind())),
+            },
+            other => return Err(Self::shape_error(other)),
+        };
+        // One pass, keeping only what statuses need: each tool result's status by call id (with
+        // its message's place), and each tool call record's id. toDisplayMessages' rule then
+        // applies: the earliest result in a later message decides, else the call is pending.
+        let mut results: HashMap<String, Vec<(u32, Status)>> = HashMap::new();
+        let mut calls: Vec<(u32, u32, String)> = Vec::new();
+        let mut message_index = 0u32;
+        self.entries.reserve(elements.len());
+        for (i, element) in elements.iter().enumerate() {
+            if element.kind() == Kind::Object && element.get("content_type").is_some() {
+                self.entries.push(Self::given(element, &base, i));
+                continue;
+            }
+            // Read as the viewer reads it: alone, paths from `$`, then placed at the element.
+            let message = match parse_message(&F::wrap(*element), &Path::ROOT) {
+                Ok(message) => message,
+                Err(e) => {
+                    let path = format!(
+                        "{}{}",
+                        element_path(&base, i),
+                        e.path.strip_prefix('$').unwrap_or(&e.path)
+                    );
+                    self.entries.push(Entry::Error(Box::new((e.message, path))));
+                    continue;
+                }
+            };
+            for result in &message.tool_results {
+                if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {
+                    results
+                        .entry(id.into_owned())
+                        .or_default()
+                        .push((message_index, Status::of_result(result)));
+                }
+            }
+            for (sequence, item) in display_items(&message).into_iter().enumerate() {
+                let index = self.entries.len() as u32;
+                if let ItemContent::ToolCall { call_id, .. } = &item.content {
+                    if let Some(id) = call_id.as_ref().and_then(|id| id.as_str()) {
+                        calls.push((index, message_index, id.into_owned()));
+                    }
+                }
+                let status = match item.content {
+                    ItemContent::ToolCall { .. } => Status::Pending,
+                    _ => Status::Completed,
+                };
+                self.entries.push(Entry::Item {
+                    doc: 0,
+                    message: element.id(),
+                    sequence: sequence as u32,
+                    status,
+                });
+            }
+            message_index += 1;
+        }
+        for (index, at, id) in calls {
+            let found = results
+                .get(&id)
+                .and_then(|list| list.iter().find(|(later, _)| *later > at));
+            match found {
+                Some((_, status)) => {
+                    if let Some(Entry::Item { status: s, .. }) =
+                        self.entries.get_mut(index as usize)
+                    {
+                        *s = *status;
+                    }
+                }
+                None => self.pending.entry(id).or_default().push(index),
+            }
+        }
+        Ok(())
+    }
+
+    fn shape_error(kind: Kind) -> Error {
+        Error::expected(
+            &Path::ROOT,
+            "an array of messages or records, or an object with a messages array",
+            kind,
+        )
+    }
+
+    /// A DisplayMessage record given in the input: kept when valid, else an error record.
+    fn given(element: &Node<'_, F>, base: &Path<'_>, i: usize) -> Entry {
+        let path = element_path(base, i);
+        match validate_display_message(&F::wrap(*element)) {
+            Ok(changeset) if changeset.valid => Entry::Given {
+                doc: 0,
+                node: element.id(),
+            },
+            Ok(changeset) => {
+                let reasons: Vec<String> = changeset
+                    .errors
+                    .iter()
+                    .map(|(field, messages)| format!("{} {}", field.name(), messages.join(", ")))
+                    .collect();
+                Entry::Error(Box::new((
+                    format!("Invalid record: {}.", reasons.join("; ")),
+                    path,
+                )))
+            }
+            Err(e) => Entry::Error(Box::new((e.message, path))),
+        }
+    }
+
+    fn push_item(
+        &mut self,
+        doc: u32,
+        message: u32,
+        sequence: usize,
+        status: Status,
+        call_id: Option<F::Value<'_>>,
+    ) {
+        let index = self.entries.len() as u32;
+        if status == Status::Pending {
+            if let Some(id) = call_id.as_ref().and_then(|id| id.as_str()) {
+                self.pending.entry(id.into_owned()).or_default().push(index);
+            }
+        }
+        self.entries.push(Entry::Item {
+            doc,
+            message,
+            sequence: sequence as u32,
+            status,
+        });
+    }
+
+    /// The number of records.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Bytes held by the parsed documents (text and tree) and the record list.
+    pub fn size(&self) -> usize {
+        self.docs.iter().map(Doc::size).sum::<usize>()
+            + self.entries.capacity() * std::mem::size_of::<Entry>()
+    }
+
+    /// Adds one message (its JSON text, `text`) at the end: its records, and the statuses of
+    /// earlier pending tool calls its results settle. A message that cannot be read is an error
+    /// (paths from `$.message`) and changes nothing.
+    pub fn append(&mut self, text: String) -> Result<()> {
+        let root = Path::Root("$.message");
+        let doc = Doc::parse(text).map_err(|e| syntax_error(&e))?;
+        let doc_index = self.docs.len() as u32;
+        {
+            let node: Node<'_, F> = doc.root();
+            let message = parse_message(&F::wrap(node), &root)?;
+            // Earlier calls first: the earliest later result decides each.
+            for result in &message.tool_results {
+                let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) else {
+                    continue;
+                };
+                let Some(waiting) = self.pending.remove(id.as_ref()) else {
+                    continue;
+                };
+                let status = Status::of_result(result);
+                for index in waiting {
+                    if let Some(Entry::Item { status: s, .. }) =
+                        self.entries.get_mut(index as usize)
+                    {
+                        *s = status;
+                    }
+                }
+            }
+            for (sequence, item) in display_items(&message).into_iter().enumerate() {
+                let (status, call_id) = match &item.content {
+                    ItemContent::ToolCall { call_id, .. } => (Status::Pending, call_id.clone()),
+                    _ => (Status::Completed, None),
+                };
+                self.push_item(doc_index, node.id(), sequence, status, call_id);
+            }
+        }
+        self.docs.push(doc);
+        Ok(())
+    }
+
+    /// The records `start..end` (clamped to the records there are).
+    pub fn records(&self, start: usize, end: usize) -> Vec<Out<'_, F>> {
+        let end = end.min(self.entries.len());
+        let mut out = Vec::with_capacity(end.saturating_sub(start));
+        let mut cache = ItemCache::default();
+        for entry in self.entries.get(start..end).unwrap_or_default() {
+            out.push(self.out(entry, &mut cache));
+        }
+        out
+    }
+
+    fn out<'a>(&'a self, entry: &'a Entry, cache: &mut ItemCache<'a, F>) -> Out<'a, F> {
+        match entry {
+            Entry::Item {
+                doc,
+                message,
+                sequence,
+                status,
+            } => match cache.item(&self.docs, *doc, *message, *sequence) {
+                Some((message_type, content)) => Out::Item(DisplayRecord {
+                    conversation_id: None,
+                    item: DisplayItem {
+                        message_type,
+                        content,
+                    },
+                    sequence: *sequence as usize,
+                    status: *status,
+                }),
+                None => Out::Error {
+                    text: "This message could not be read again.",
+                    path: "$",
+                },
+            },
+            Entry::Given { doc, node } => {
+                let node = self.docs.get(*doc as usize).map(|d| d.node(*node));
+                match node.map(|n| validate_display_message(&F::wrap(n))) {
+                    Some(Ok(changeset)) => Out::Given(Box::new(changeset.record)),
+                    _ => Out::Error {
+                        text: "This record could not be read again.",
+                        path: "$",
+                    },
+                }
+            }
+            Entry::Error(error) => Out::Error {
+                text: &error.0,
+                path: &error.1,
+            },
+        }
+    }
+
+    /// `toText` of record `index`: the text value itself for a text or thinking record made from
+    /// a message (so a caller can hand back the very string), else the text built; `None` past
+    /// the end (or where `toText` is not a string).
+    pub fn text(&self, index: usize) -> Option<Text<F::Value<'_>>> {
+        let entry = self.entries.get(index)?;
+        self.text_of(entry, &mut ItemCache::default())
+    }
+
+    /// [`Transcript::text`] as a Rust string.
+    pub fn to_text(&self, index: usize) -> Option<String> {
+        self.text(index)?.as_string()
+    }
+
+    fn text_of<'a>(
+        &'a self,
+        entry: &'a Entry,
+        cache: &mut ItemCache<'a, F>,
+    ) -> Option<Text<F::Value<'a>>> {
+        match entry {
+            // A valid record's content type and content are as given, and they are all that
+            // toText reads.
+            Entry::Given { doc, node } => {
+                let node: Node<'_, F> = self.docs.get(*doc as usize)?.node(*node);
+                match text::to_text(&F::wrap(node)) {
+                    Text::Given(value) if value.kind() != Kind::String => None,
+                    text => Some(text),
+                }
+            }
+            Entry::Error(error) => Some(Text::Built(error.0.clone())),
+            Entry::Item { .. } => match self.out(entry, cache) {
+                Out::Item(record) => Some(match record.item.content {
+                    ItemContent::Text { text } | ItemContent::Thinking { text } => {
+                        Text::Given(text)
+                    }
+                    content => Text::Built(item_text(&content)),
+                }),
+                _ => None,
+            },
+        }
+    }
+
+    /// The indices of the records whose `toText` contains `query`, ignoring case (both lowercased
+    /// as `String.prototype.toLowerCase` does), at most `limit` of them.
+    pub fn search(&self, query: &str, limit: Option<usize>) -> Vec<u32> {
+        let query = F::lowercase(query);
+        let limit = limit.unwrap_or(usize::MAX);
+        let mut found = Vec::new();
+        let mut cache = ItemCache::default();
+        let mut lower = String::new();
+        for (i, entry) in self.entries.iter().enumerate() {
+            if found.len() >= limit {
+                break;
+            }
+            let hit = match self.text_of(entry, &mut cache) {
+                // A plain string is searched where it lies in the text, without a copy.
+                Some(Text::Given(text))
+                    if F::node(&text)
+                        .is_some_and(|n| n.kind() == Kind::String && !n.is_escaped()) =>
+                {
+                    let body = F::node(&text).map_or("", |n| n.string_text());
+                    contains_ignoring_case::<F>(body, &query, &mut lower)
+                }
+                Some(text) => {
+                    let text = text.as_string().unwrap_or_default();
+                    contains_ignoring_case::<F>(&text, &query, &mut lower)
+                }
+                None => false,
+            };
+            if hit {
+                found.push(i as u32);
+            }
+        }
+        found
+    }
+}
+
+/// True when `text` lowercased contains `query` (already lowercased).
+///
+/// An ASCII query is looked for byte by byte, ASCII letters folded, without lowercasing the text:
+/// UTF-8 bytes of other characters never equal ASCII ones, and the only characters whose
+/// lowercase holds ASCII letters (U+0130 `İ` gives `i̇`, U+212A Kelvin sign gives `k`) send the
+/// text the long way.
+fn contains_ignoring_case<F: Engine>(text: &str, query: &str, lower: &mut String) -> bool {
+    if query.is_empty() {
+        return true;
+    }
+    if query.is_ascii() && !text.contains(['\u{130}', '\u{212A}']) {
+        let (t, q) = (text.as_bytes(), query.as_bytes());
+        let Some((&first, rest)) = q.split_first() else {
+            return true;
+        };
+        return t.windows(q.len()).any(|w| {
+            w.first().map(u8::to_ascii_lowercase) == Some(first)
+                && w.get(1..).is_some_and(|w| {
+                    w.iter()
+                        .zip(rest)
+                        .all(|(a, b)| a.to_ascii_lowercase() == *b)
+                })
+        });
+    }
+    lower.clear();
+    lower.push_str(&F::lowercase(text));
+    lower.contains(query)
+}
+
+/// The display items of the last message read, so the records of one message parse it once.
+struct ItemCache<'a, F: Engine> {
+    key: Option<(u32, u32)>,
+    items: Vec<(crate::message::Role, ItemContent<F::Value<'a>>)>,
+}
+
+impl<F: Engine> Default for ItemCache<'_, F> {
+    fn default() -> Self {
+        ItemCache {
+            key: None,
+            items: Vec::new(),
+        }
+    }
+}
+
+impl<'a, F: Engine> ItemCache<'a, F> {
+    fn item(
+        &mut self,
+        docs: &'a [Doc],
+        doc: u32,
+        message: u32,
+        sequence: u32,
+    ) -> Option<(crate::message::Role, ItemContent<F::Value<'a>>)> {
+        if self.key != Some((doc, message)) {
+            let node: Node<'a, F> = docs.get(doc as usize)?.node(message);
+            let parsed = parse_message(&F::wrap(node), &Path::ROOT).ok()?;
+            self.items = display_items(&parsed)
+                .into_iter()
+                .map(|item| (item.message_type, item.content))
+                .collect();
+            self.key = Some((doc, message));
+        }
+        self.items.get(sequence as usize).cloned()
+    }
+}
+
+/// `toText` of a record made from `item` (behavior.md §5.3, for the four item types).
+pub fn item_text<J: Json>(item: &ItemContent<J>) -> String {
+    match item {
+        ItemContent::Text { text } | ItemContent::Thinking { text } => {
+            text.as_str().map(|s| s.into_owned()).unwrap_or_default()
+        }
+        ItemContent::ToolCall {
+            name, arguments, ..
+        } => {
+            let name = name
+                .as_ref()
+                .and_then(text::interpolate)
+                .unwrap_or_default();
+            let arguments = match arguments {
+                Some(arguments) => text::inspect(arguments),
+                None => "nil".to_string(),
+            };
+            format!("Tool call: {name}({arguments})")
+        }
+        ItemContent::ToolResult { name, content, .. } => {
+            let name = name
+                .as_ref()
+                .and_then(text::interpolate)
+                .unwrap_or_default();
+            let body = match content {
+                ResultText::Given(text) => {
+                    text.as_str().map(|s| s.into_owned()).unwrap_or_default()
+                }
+                ResultText::Joined(text) => text.clone(),
+            };
+            format!("Tool result from {name}: {body}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::doc::RustEngine;
+
+    #[test]
+    fn search_folds_case_as_to_lower_case_does() {
+        let mut buffer = String::new();
+        let mut hit = |text: &str, query: &str| {
+            super::contains_ignoring_case::<RustEngine>(text, &query.to_lowercase(), &mut buffer)
+        };
+        assert!(hit("Phoenix LiveView", "liveVIEW"));
+        assert!(hit("Café ÜBER", "café über"));
+        assert!(hit("anything", ""));
+        assert!(!hit("Phoenix", "phoenixx"));
+        // Characters whose lowercase holds ASCII letters.
+        assert!(hit("20 \u{212A}", "20 k"));
+        assert!(hit("\u{130}stanbul", "stanbul"));
+        assert!(!hit("\u{130}stanbul", "istanbul"));
+        assert!(hit("ΣΑΣ", "σας"));
+    }
+}

@@ -1,0 +1,102 @@
+// Transcript through the installed package: the cases of tests/transcript.rs again, compared as
+// JSON text, plus what only JavaScript callers can do (bytes, identity of windows, big input,
+// agreement with toDisplayMessages on a generated conversation).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Transcript, toDisplayMessages, toText, isChatDisplayError } from "chat-display";
+
+const require = createRequire(import.meta.url);
+const fixtures = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
+
+test("transcript fixtures: records, toText, search, append", () => {
+  const cases = fixtures("transcript");
+  assert.ok(cases.length >= 10);
+  for (const c of cases) {
+    if (c.error) {
+      assert.throws(() => Transcript.fromJson(c.text), (e) => {
+        assert.ok(isChatDisplayError(e), c.name);
+        assert.equal(e.code, c.error.code, c.name);
+        assert.equal(e.path, c.error.path, c.name);
+        return true;
+      });
+      continue;
+    }
+    const t = Transcript.fromJson(c.text);
+    try {
+      assert.equal(t.length, c.records.length, c.name);
+      assert.equal(JSON.stringify(t.records(0, t.length)), JSON.stringify(c.records), c.name);
+      assert.deepEqual(c.texts.map((_, i) => t.toText(i)), c.texts, c.name);
+      assert.equal(t.toText(t.length), null);
+      for (const s of c.searches) {
+        const options = s.limit === undefined ? undefined : { limit: s.limit };
+        assert.deepEqual(t.search(s.query, options), s.indices, `${c.name}: ${s.query}`);
+      }
+      if (c.append) {
+        for (const m of c.append) t.append(m);
+        assert.equal(JSON.stringify(t.records(0, t.length)), JSON.stringify(c.after), `${c.name}: after`);
+      }
+    } finally {
+      t.free();
+    }
+  }
+});
+
+test("UTF-8 bytes load like text, a byte order mark is skipped, and bad UTF-8 throws", () => {
+  const c = fixtures("transcript")[0];
+  const fromText = Transcript.fromJson(c.text);
+  const fromBytes = Transcript.fromJson(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(c.text)]));
+  assert.equal(JSON.stringify(fromBytes.records(0, 100)), JSON.stringify(fromText.records(0, 100)));
+  assert.throws(() => Transcript.fromJson(new Uint8Array([0x5b, 0xff, 0x5d])), (e) => e.code === "invalid_input" && e.path === "$");
+  assert.throws(() => Transcript.fromJson(42), (e) => e.code === "invalid_input");
+  fromText.free();
+  fromBytes.free();
+});
+
+test("a generated conversation of 2,000 messages gives toDisplayMessages' records and toText's texts", async () => {
+  const messages = [];
+  for (let i = 0; i < 500; i++) {
+    messages.push({ role: "user", content: `Question ${i}: what about café №${i}?` });
+    messages.push({
+      role: "assistant",
+      content: [{ type: "thinking", content: "Thinking…" }, { type: "text", content: `Looking up ${i}` }],
+      tool_calls: [{ call_id: `c${i}`, name: "lookup", arguments: { id: i, ratio: i / 7, nested: { list: [i, "x", null, true] } } }],
+    });
+    messages.push({ role: "tool", tool_results: [{ tool_call_id: `c${i}`, name: "lookup", content: [{ type: "text", content: `Result ${i}` }], is_error: i % 9 === 0 }] });
+    messages.push({ role: "assistant", content: `Answer ${i} \ud800 lone surrogate` });
+  }
+  const expected = toDisplayMessages(messages);
+  const t = Transcript.fromJson(JSON.stringify(messages));
+  assert.equal(t.length, expected.length);
+  assert.equal(JSON.stringify(t.records(0, t.length)), JSON.stringify(expected));
+  assert.equal(JSON.stringify(t.records(100, 150)), JSON.stringify(expected.slice(100, 150)));
+  for (const i of [0, 1, 2, 3, 4, 5, 6, 1000, expected.length - 1]) assert.equal(t.toText(i), toText(expected[i]), `toText(${i})`);
+  const texts = expected.map((r) => toText(r).toLowerCase());
+  for (const q of ["CAFÉ №12", "result 49", "lookup(%{\"id\" => 7", "nothing"]) {
+    const want = texts.flatMap((text, i) => (text.includes(q.toLowerCase()) ? [i] : []));
+    assert.deepEqual(t.search(q), want, q);
+    assert.deepEqual(t.search(q, { limit: 3 }), want.slice(0, 3), q);
+  }
+  t.free();
+});
+
+test("append adds records and settles pending calls; a bad message throws and changes nothing", () => {
+  const t = Transcript.fromJson(JSON.stringify([{ role: "assistant", tool_calls: [{ call_id: "a", name: "f", arguments: {} }] }]));
+  assert.equal(t.records(0, 1)[0].status, "pending");
+  assert.throws(() => t.append({ role: "robot" }), (e) => e.code === "unsupported_role" && e.path === "$.message.role");
+  assert.throws(() => t.append("text"), (e) => e.code === "invalid_input" && e.path === "$.message");
+  const cyclic = { role: "user" };
+  cyclic.self = cyclic;
+  assert.throws(() => t.append(cyclic), (e) => e.code === "invalid_input");
+  assert.equal(t.length, 1);
+  t.append({ role: "tool", tool_results: [{ tool_call_id: "a", name: "f", content: "done", is_error: true }] });
+  assert.equal(t.length, 2);
+  assert.equal(t.records(0, 1)[0].status, "failed");
+  assert.throws(() => t.search("x", { limit: -1 }), (e) => e.path === "$.options.limit");
+  t.free();
+});
+
+test("CommonJS gets the same Transcript class", () => {
+  assert.equal(require("chat-display").Transcript, Transcript);
+});

@@ -1,0 +1,153 @@
+//! Native tests of Transcript: the cases of tests/fixtures/transcript.json (expected records from
+//! the viewer's own reading of the same input, texts from toText), and every toDisplayMessages
+//! fixture conversation loaded as JSON text, which must give exactly toDisplayMessages' records
+//! and toText's texts.
+#![cfg(not(target_arch = "wasm32"))]
+
+use chat_display::doc::RustEngine;
+use chat_display::text::to_text;
+use chat_display::to_display_messages;
+use chat_display::transcript::Transcript;
+use serde_json::{json, Value};
+
+type T = Transcript<RustEngine>;
+
+fn cases(text: &str) -> Vec<Value> {
+    serde_json::from_str(text).expect("fixture file is JSON")
+}
+
+fn records(t: &T) -> Value {
+    serde_json::to_value(t.records(0, t.len())).unwrap()
+}
+
+fn texts(t: &T) -> Value {
+    json!((0..t.len()).map(|i| t.to_text(i)).collect::<Vec<_>>())
+}
+
+#[test]
+fn transcript_fixtures() {
+    let all = cases(include_str!("fixtures/transcript.json"));
+    assert!(all.len() >= 10);
+    for case in &all {
+        let name = &case["name"];
+        let text = case["text"].as_str().unwrap().to_string();
+        let loaded = T::from_json(text);
+        if let Some(error) = case.get("error") {
+            let e = loaded
+                .err()
+                .unwrap_or_else(|| panic!("{name}: expected an error"));
+            assert_eq!(
+                json!({"code": e.code.as_str(), "path": e.path}),
+                *error,
+                "{name}"
+            );
+            assert!(e.message.contains(&e.path), "{name}: {}", e.message);
+            continue;
+        }
+        let mut t = loaded.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(records(&t), case["records"], "{name}");
+        assert_eq!(texts(&t), case["texts"], "{name}");
+        assert_eq!(t.to_text(t.len()), None, "{name}: past the end");
+        for search in case["searches"].as_array().unwrap() {
+            let limit = search
+                .get("limit")
+                .and_then(Value::as_u64)
+                .map(|l| l as usize);
+            let found = t.search(search["query"].as_str().unwrap(), limit);
+            assert_eq!(json!(found), search["indices"], "{name}: {search}");
+        }
+        if let Some(append) = case.get("append") {
+            for message in append.as_array().unwrap() {
+                t.append(message.to_string()).unwrap();
+            }
+            assert_eq!(records(&t), case["after"], "{name}: after appending");
+        }
+    }
+}
+
+#[test]
+fn windows_are_slices_of_the_whole() {
+    let all = cases(include_str!("fixtures/transcript.json"));
+    let t = T::from_json(all[0]["text"].as_str().unwrap().to_string()).unwrap();
+    let whole = records(&t);
+    let n = t.len();
+    for start in 0..=n + 1 {
+        for end in 0..=n + 2 {
+            let expected: Vec<Value> = whole
+                .as_array()
+                .unwrap()
+                .iter()
+                .skip(start)
+                .take(end.saturating_sub(start))
+                .cloned()
+                .collect();
+            assert_eq!(
+                serde_json::to_value(t.records(start, end)).unwrap(),
+                json!(expected)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_bad_appended_message_is_an_error_and_changes_nothing() {
+    let mut t = T::from_json(r#"[{"role": "user", "content": "hi"}]"#.to_string()).unwrap();
+    let e = t.append(r#"{"role": "robot"}"#.to_string()).unwrap_err();
+    assert_eq!(
+        (e.code.as_str(), e.path.as_str()),
+        ("unsupported_role", "$.message.role")
+    );
+    let e = t
+        .append(r#"{"role": "user", "content": 5}"#.to_string())
+        .unwrap_err();
+    assert_eq!(e.path, "$.message.content");
+    assert_eq!(t.len(), 1);
+}
+
+#[test]
+fn every_display_fixture_conversation_loads_as_to_display_messages_gives_it() {
+    let mut checked = 0;
+    for file in [
+        include_str!("fixtures/to_display_messages.json"),
+        include_str!("fixtures/sycophant_display_messages.json"),
+    ] {
+        for case in cases(file) {
+            let messages = &case["messages"];
+            if case.get("error").is_some() || !messages.is_array() {
+                continue;
+            }
+            let expected =
+                serde_json::to_value(to_display_messages(&messages, None).unwrap()).unwrap();
+            let t = T::from_json(messages.to_string()).unwrap();
+            assert_eq!(records(&t), expected, "{}", case["name"]);
+            let expected_texts: Vec<Value> = expected
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| serde_json::to_value(to_text(&r)).unwrap())
+                .collect();
+            assert_eq!(texts(&t), json!(expected_texts), "{}", case["name"]);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "{checked}");
+}
+
+#[test]
+fn deeply_nested_text_loads_and_fails_only_where_it_must() {
+    // 100,000-deep arguments: parsed without recursion, passed through, shown as `...` past 128.
+    let deep = "[".repeat(100_000) + &"]".repeat(100_000);
+    let text = format!(
+        r#"[{{"role": "assistant", "tool_calls": [{{"call_id": "d", "name": "deep", "arguments": {deep}}}]}}]"#
+    );
+    let t = T::from_json(text).unwrap();
+    assert_eq!(t.len(), 1);
+    let shown = t.to_text(0).unwrap();
+    assert!(
+        shown.starts_with("Tool call: deep([[[") && shown.contains("..."),
+        "{}",
+        &shown[..60]
+    );
+    let deep_object = "{\"a\":".repeat(100_000) + "1" + &"}".repeat(100_000);
+    assert!(T::from_json(deep_object).is_err());
+}

@@ -1,0 +1,23 @@
+// Transcript, typed: a consumer that tsc --strict must accept, with misuse it must reject.
+import { Transcript, type DisplayMessage } from "chat-display";
+
+const t: Transcript = Transcript.fromJson('[{"role": "user", "content": "hi"}]');
+const fromBytes: Transcript = Transcript.fromJson(new TextEncoder().encode("[]"));
+const n: number = t.length;
+const window: DisplayMessage[] = t.records(0, 50);
+const text: string | null = t.toText(0);
+const found: number[] = t.search("hi", { limit: 10 });
+const all: number[] = t.search("hi");
+t.append({ role: "assistant", content: "hello" });
+t.free();
+fromBytes.free();
+console.log(n, window, text, found, all);
+
+// @ts-expect-error: fromJson takes text or bytes, not parsed objects
+Transcript.fromJson([{ role: "user" }]);
+// @ts-expect-error: length is read-only
+t.length = 3;
+// @ts-expect-error: append takes a message, with its role
+t.append({ content: "no role" });
+// @ts-expect-error: search limit is a number
+t.search("x", { limit: "3" });
