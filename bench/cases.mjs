@@ -32,7 +32,7 @@ export function casesFor(cd, size) {
     const appender = cd.Transcript.fromJson(text);
     cases.push(
       {
-        name: "Transcript.fromJson + records(0, 50) | JSON.parse + toDisplayMessages",
+        name: "Transcript.fromJson + records(0, 50) vs JSON.parse + toDisplayMessages",
         chatDisplay: () => {
           const t = cd.Transcript.fromJson(text);
           const window = t.records(0, 50);
@@ -42,12 +42,12 @@ export function casesFor(cd, size) {
         baseline: () => baseline.toDisplayMessages(JSON.parse(text)).slice(0, 50),
       },
       {
-        name: "Transcript search | filter by toText",
+        name: "Transcript search vs filter by toText",
         chatDisplay: () => transcript.search(query),
         baseline: () => baseline.search(records, query),
       },
       {
-        name: "Transcript toText, every record | toText, every record",
+        name: "Transcript toText, every record vs toText, every record",
         chatDisplay: () => {
           const out = [];
           for (let i = 0; i < transcript.length; i++) out.push(transcript.toText(i));
@@ -56,7 +56,7 @@ export function casesFor(cd, size) {
         baseline: () => records.map(baseline.toText),
       },
       {
-        name: "Transcript append, one message | push + toDisplayMessages of it",
+        name: "Transcript append, one message vs toDisplayMessages of it",
         // Appends to one Transcript of `size` messages, which grows by a record per call (append
         // does not depend on the size); the baseline makes the one message's records.
         chatDisplay: () => {
