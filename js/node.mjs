@@ -18,6 +18,9 @@ export const {
   systemMessage,
   toolResultMessage,
   decodeSycophant,
+  fromProvider,
+  detectProtocol,
+  toProvider,
   Transcript,
 } = wasm;
 export const initSync = wasm.initSync;

@@ -14,22 +14,26 @@ seed_corpus() {
   local target=$1 dir=fuzz/corpus/$1
   mkdir -p "$dir"
   node -e '
+    // Every object or array in the fixture files, down to three levels, becomes a seed.
     const fs = require("fs"), path = require("path");
     const [dir] = process.argv.slice(1);
     let n = 0;
+    const seed = (value, depth) => {
+      if (value === null || typeof value !== "object") return;
+      fs.writeFileSync(path.join(dir, `seed-${n++}`), JSON.stringify(value));
+      if (depth < 3) for (const child of Object.values(value)) seed(child, depth + 1);
+    };
     for (const file of fs.readdirSync("tests/fixtures")) {
-      for (const c of JSON.parse(fs.readFileSync(path.join("tests/fixtures", file), "utf8"))) {
-        for (const value of Object.values(c)) {
-          if (value && typeof value === "object") fs.writeFileSync(path.join(dir, `seed-${file}-${n++}`), JSON.stringify(value));
-        }
-      }
+      seed(JSON.parse(fs.readFileSync(path.join("tests/fixtures", file), "utf8")), 0);
     }' "$dir"
 }
 
 run() {
   local target=$1; shift
   seed_corpus "$target"
-  cargo +nightly fuzz run --fuzz-dir fuzz "$target" "fuzz/corpus/$target" -- -dict=fuzz/dict.txt "$@"
+  # Inputs up to 4 KiB: enough for any shape of message, small enough for tens of thousands of
+  # executions a second.
+  cargo +nightly fuzz run --fuzz-dir fuzz "$target" "fuzz/corpus/$target" -- -dict=fuzz/dict.txt -max_len=4096 "$@"
 }
 
 case "${1:-smoke}" in

@@ -13,6 +13,7 @@
 //! | [`sycophant`] | Sycophant messages: constructors, canonical JSON, decoding, display mapping |
 //! | [`record`] | display-message records: Ecto cast and validation (`newDisplayMessage`, `changeDisplayMessage`, `validateDisplayMessage`) |
 //! | [`text`] | search text of a record (`toText`), with Elixir's interpolation and `inspect` |
+//! | [`providers`] | provider wire formats: `fromProvider`, `detectProtocol`, `toProvider`, one file per format |
 //! | [`doc`] | JSON text parsed once into a compact tree, read through the `Json` view |
 //! | [`transcript`] | a conversation held as parsed text: record windows, search text, search, append |
 //! | [`error`] | the error type: code, path, message |
@@ -24,6 +25,7 @@ pub mod error;
 pub mod expand;
 pub mod json;
 pub mod message;
+pub mod providers;
 pub mod record;
 pub mod sycophant;
 pub mod text;
@@ -37,6 +39,7 @@ pub use display::{
 };
 pub use error::{Error, ErrorCode};
 pub use expand::{expand, expand_tool_results, is_expandable};
+pub use providers::{detect_protocol, from_provider, to_provider, WireProtocol};
 pub use record::{
     change_display_message, new_display_message, validate_display_message, Changeset,
 };

@@ -681,14 +681,24 @@ fn array<T>(values: &[T], f: impl Fn(&T) -> JsValue) -> JsValue {
     array.into()
 }
 
-/// A JavaScript value goes back to JavaScript as itself (`serde_wasm_bindgen::preserve`); a value
-/// of a parsed document as what `node_to_js` makes of it.
+thread_local! {
+    /// The JavaScript value a [`Value`] hands to [`JsSerializer`] while it serializes itself.
+    static PRESERVED: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+}
+
+/// The newtype name by which a [`Value`] tells [`JsSerializer`] to take its value as it is.
+const PRESERVE: &str = "chat_display::wasm::Value";
+
+/// A JavaScript value goes back to JavaScript as itself; a value of a parsed document as what
+/// `node_to_js` makes of it. [`JsSerializer`] takes either unchanged.
 impl Serialize for Value<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Value::Js(v) => serde_wasm_bindgen::preserve::serialize(&v.value, s),
-            Value::Doc(node) => serde_wasm_bindgen::preserve::serialize(&node_to_js(node), s),
-        }
+        let value = match self {
+            Value::Js(v) => v.value.clone(),
+            Value::Doc(node) => node_to_js(node),
+        };
+        PRESERVED.with(|slot| slot.replace(Some(value)));
+        s.serialize_newtype_struct(PRESERVE, &())
     }
 }
 
@@ -706,15 +716,301 @@ fn to_js_error(error: &Error) -> JsValue {
 
 /// Every value leaving Rust goes through this one serializer: plain objects, `null` for nil.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| {
-            to_js_error(&Error::new(
-                ErrorCode::InvalidInput,
-                &Path::ROOT,
-                format!("The result could not be converted to JavaScript: {e}."),
-            ))
+    value.serialize(JsSerializer).map_err(|e| {
+        to_js_error(&Error::new(
+            ErrorCode::InvalidInput,
+            &Path::ROOT,
+            format!("The result could not be converted to JavaScript: {}.", e.0),
+        ))
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The serializer: serde values to plain JavaScript objects, arrays and primitives
+// ---------------------------------------------------------------------------------------------
+
+/// Turns serde values into JavaScript values: maps and structs into plain objects (never `Map`),
+/// sequences into arrays, nil into `null`, and a [`Js`] into itself. Object keys that come from
+/// the input are defined as own properties, so a `__proto__` key stays a key instead of replacing
+/// the new object's prototype (assignment, as `serde-wasm-bindgen` does, would run the setter).
+struct JsSerializer;
+
+#[derive(Debug)]
+struct SerError(String);
+
+impl std::fmt::Display for SerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SerError {}
+
+impl serde::ser::Error for SerError {
+    fn custom<T: std::fmt::Display>(msg: T) -> Self {
+        SerError(msg.to_string())
+    }
+}
+
+/// Sets `object[key] = value` as an own data property, whatever the key.
+fn define(object: &Object, key: &JsValue, value: &JsValue) {
+    let is_proto = key
+        .dyn_ref::<js_sys::JsString>()
+        .is_some_and(|k| k.length() == 9)
+        && *key == "__proto__";
+    if is_proto {
+        let descriptor = Object::new();
+        let _ = Reflect::set(&descriptor, &"value".into(), value);
+        for flag in ["writable", "enumerable", "configurable"] {
+            let _ = Reflect::set(&descriptor, &flag.into(), &JsValue::TRUE);
+        }
+        let _ = Reflect::define_property(object, key, &descriptor);
+    } else {
+        // A plain object made here has no setters but `__proto__`; setting cannot fail.
+        let _ = Reflect::set(object, key, value);
+    }
+}
+
+struct SeqSerializer(Array);
+
+struct MapSerializer {
+    object: Object,
+    key: Option<JsValue>,
+}
+
+impl serde::ser::SerializeSeq for SeqSerializer {
+    type Ok = JsValue;
+    type Error = SerError;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
+        self.0.push(&value.serialize(JsSerializer)?);
+        Ok(())
+    }
+    fn end(self) -> Result<JsValue, SerError> {
+        Ok(self.0.into())
+    }
+}
+
+impl serde::ser::SerializeTuple for SeqSerializer {
+    type Ok = JsValue;
+    type Error = SerError;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
+        serde::ser::SerializeSeq::serialize_element(self, value)
+    }
+    fn end(self) -> Result<JsValue, SerError> {
+        Ok(self.0.into())
+    }
+}
+
+impl serde::ser::SerializeTupleStruct for SeqSerializer {
+    type Ok = JsValue;
+    type Error = SerError;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
+        serde::ser::SerializeSeq::serialize_element(self, value)
+    }
+    fn end(self) -> Result<JsValue, SerError> {
+        Ok(self.0.into())
+    }
+}
+
+impl serde::ser::SerializeMap for MapSerializer {
+    type Ok = JsValue;
+    type Error = SerError;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), SerError> {
+        let key = key.serialize(JsSerializer)?;
+        // JSON object keys are strings; a number key becomes its decimal text, as in JSON.
+        self.key = Some(match key.as_f64() {
+            Some(n) => JsValue::from_str(&n.to_string()),
+            None => key,
+        });
+        Ok(())
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| SerError("a map value came before its key".into()))?;
+        define(&self.object, &key, &value.serialize(JsSerializer)?);
+        Ok(())
+    }
+    fn end(self) -> Result<JsValue, SerError> {
+        Ok(self.object.into())
+    }
+}
+
+impl serde::ser::SerializeStruct for MapSerializer {
+    type Ok = JsValue;
+    type Error = SerError;
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), SerError> {
+        define(
+            &self.object,
+            &JsValue::from_str(key),
+            &value.serialize(JsSerializer)?,
+        );
+        Ok(())
+    }
+    fn end(self) -> Result<JsValue, SerError> {
+        Ok(self.object.into())
+    }
+}
+
+impl Serializer for JsSerializer {
+    type Ok = JsValue;
+    type Error = SerError;
+    type SerializeSeq = SeqSerializer;
+    type SerializeTuple = SeqSerializer;
+    type SerializeTupleStruct = SeqSerializer;
+    type SerializeTupleVariant = serde::ser::Impossible<JsValue, SerError>;
+    type SerializeMap = MapSerializer;
+    type SerializeStruct = MapSerializer;
+    type SerializeStructVariant = serde::ser::Impossible<JsValue, SerError>;
+
+    fn serialize_bool(self, v: bool) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_bool(v))
+    }
+    fn serialize_i8(self, v: i8) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v.into()))
+    }
+    fn serialize_i16(self, v: i16) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v.into()))
+    }
+    fn serialize_i32(self, v: i32) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v.into()))
+    }
+    fn serialize_i64(self, v: i64) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v as f64))
+    }
+    fn serialize_i128(self, v: i128) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v as f64))
+    }
+    fn serialize_u8(self, v: u8) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v.into()))
+    }
+    fn serialize_u16(self, v: u16) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v.into()))
+    }
+    fn serialize_u32(self, v: u32) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v.into()))
+    }
+    fn serialize_u64(self, v: u64) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v as f64))
+    }
+    fn serialize_u128(self, v: u128) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v as f64))
+    }
+    fn serialize_f32(self, v: f32) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v.into()))
+    }
+    fn serialize_f64(self, v: f64) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_f64(v))
+    }
+    fn serialize_char(self, v: char) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_str(v.encode_utf8(&mut [0; 4])))
+    }
+    fn serialize_str(self, v: &str) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_str(v))
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<JsValue, SerError> {
+        Ok(v.iter()
+            .map(|b| JsValue::from_f64((*b).into()))
+            .collect::<Array>()
+            .into())
+    }
+    fn serialize_none(self) -> Result<JsValue, SerError> {
+        Ok(JsValue::NULL)
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<JsValue, SerError> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<JsValue, SerError> {
+        Ok(JsValue::NULL)
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<JsValue, SerError> {
+        Ok(JsValue::NULL)
+    }
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<JsValue, SerError> {
+        Ok(JsValue::from_str(variant))
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<JsValue, SerError> {
+        if name == PRESERVE {
+            if let Some(preserved) = PRESERVED.with(|slot| slot.take()) {
+                return Ok(preserved);
+            }
+        }
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<JsValue, SerError> {
+        let object = Object::new();
+        define(
+            &object,
+            &JsValue::from_str(variant),
+            &value.serialize(self)?,
+        );
+        Ok(object.into())
+    }
+    fn serialize_seq(self, len: Option<usize>) -> Result<SeqSerializer, SerError> {
+        let _ = len;
+        Ok(SeqSerializer(Array::new()))
+    }
+    fn serialize_tuple(self, len: usize) -> Result<SeqSerializer, SerError> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        len: usize,
+    ) -> Result<SeqSerializer, SerError> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleVariant, SerError> {
+        Err(SerError(format!(
+            "{name}: tuple variants have no JSON form here"
+        )))
+    }
+    fn serialize_map(self, _len: Option<usize>) -> Result<MapSerializer, SerError> {
+        Ok(MapSerializer {
+            object: Object::new(),
+            key: None,
         })
+    }
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<MapSerializer, SerError> {
+        self.serialize_map(None)
+    }
+    fn serialize_struct_variant(
+        self,
+        name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStructVariant, SerError> {
+        Err(SerError(format!(
+            "{name}: struct variants have no JSON form here"
+        )))
+    }
 }
 
 fn run<T: Serialize>(result: crate::error::Result<T>) -> Result<JsValue, JsValue> {
@@ -1321,4 +1617,77 @@ impl Transcript {
             })?;
         self.inner.append(text).map_err(|e| to_js_error(&e))
     }
+}
+
+// Provider wire formats (issue 9): fromProvider, detectProtocol, toProvider
+
+#[wasm_bindgen(typescript_custom_section)]
+const PROVIDERS_TYPES: &'static str = r#"
+/** A provider wire format, named as Sycophant's `wire_protocol` names it. */
+export type WireProtocol = "anthropic_messages" | "openai_completions" | "openai_responses"
+  | "bedrock_converse" | "google_gemini";
+
+/** `metadata` of a message read from a provider payload. `stop_reason` is the provider's raw stop
+ * reason (response bodies only); `stop_details` is Anthropic's refusal detail. */
+export type ProviderMetadata = {
+  wire_protocol: WireProtocol;
+  stop_reason?: JsonValue;
+  stop_details?: JsonValue;
+};
+
+/** A LangChain message made by `fromProvider`: every key present. */
+export interface ProviderMessage extends Message {
+  role: MessageType;
+  content: ContentPart[] | null;
+  status: "complete" | "cancelled" | "length" | "content_filtered";
+  tool_calls: ToolCall[];
+  tool_results: ToolResult[] | null;
+  metadata: ProviderMetadata;
+}
+
+/** A provider JSON object (a message, block, part or item). */
+export type ProviderObject = { [key: string]: JsonValue };
+
+/** What `toProvider` returns: the format's request array (`messages`, `input` or `contents`), or,
+ * for Anthropic, Bedrock and Gemini when there are system messages, the request-body fields
+ * `{system, messages}` / `{systemInstruction, contents}`. */
+export type ProviderRequest =
+  | ProviderObject[]
+  | { system: string | ProviderObject[]; messages: ProviderObject[] }
+  | { systemInstruction: ProviderObject; contents: ProviderObject[] };
+"#;
+
+/// `fromProvider`: a provider request body, response body or message array as LangChain messages.
+#[wasm_bindgen(js_name = fromProvider, unchecked_return_type = "ProviderMessage[]")]
+pub fn from_provider(
+    #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] payload: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::providers::from_provider(
+        &Js::new(protocol),
+        &Js::new(payload),
+    ))
+}
+
+/// `detectProtocol`: the wire format of a payload, from its shape, or `null`.
+#[wasm_bindgen(js_name = detectProtocol, unchecked_return_type = "WireProtocol | null")]
+pub fn detect_protocol(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] payload: JsValue,
+) -> JsValue {
+    match crate::providers::detect_protocol(&Js::new(payload)) {
+        Some(protocol) => JsValue::from_str(protocol.as_str()),
+        None => JsValue::NULL,
+    }
+}
+
+/// `toProvider`: LangChain messages as a provider's request array.
+#[wasm_bindgen(js_name = toProvider, unchecked_return_type = "ProviderRequest")]
+pub fn to_provider(
+    #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+) -> Result<JsValue, JsValue> {
+    run(crate::providers::to_provider(
+        &Js::new(protocol),
+        &Js::new(messages),
+    ))
 }

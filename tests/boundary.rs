@@ -4,50 +4,15 @@
 #![cfg(target_arch = "wasm32")]
 
 use chat_display::wasm::{extract_display_items, is_chat_display_error, to_display_messages};
-use js_sys::{Array, Function, Object, Reflect, JSON};
+use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+mod common;
+use common::*;
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn js(text: &str) -> JsValue {
-    JSON::parse(text).expect("test JSON")
-}
-
-fn text(value: &JsValue) -> String {
-    JSON::stringify(value)
-        .expect("stringify")
-        .as_string()
-        .unwrap_or_default()
-}
-
-fn get(value: &JsValue, key: &str) -> JsValue {
-    Reflect::get(value, &key.into()).expect("get")
-}
-
-/// Evaluates a JavaScript expression, for values JSON cannot express.
-fn eval(expr: &str) -> JsValue {
-    Function::new_no_args(&format!("return ({expr});"))
-        .call0(&JsValue::NULL)
-        .expect("eval")
-}
-
-/// Calls a one-argument JavaScript function given as source.
-fn call(source: &str, value: &JsValue) -> JsValue {
-    Function::new_with_args("v", source)
-        .call1(&JsValue::NULL, value)
-        .expect("call")
-}
-
-fn is_plain_object(value: &JsValue) -> bool {
-    call("return v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype", value)
-        .is_truthy()
-}
-
-fn cases(file: &str) -> Vec<JsValue> {
-    Array::from(&js(file)).iter().collect()
-}
 
 /// Asserts `result` matches the case: the output (as JSON text) or the error's code and path.
 fn check_case(case: &JsValue, output_key: &str, result: Result<JsValue, JsValue>) {

@@ -7,48 +7,14 @@ use chat_display::wasm::{
     change_display_message, new_display_message, to_display_messages, to_text,
     validate_display_message,
 };
-use js_sys::{Array, Function, Object, Reflect, JSON};
+use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
+mod common;
+use common::*;
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn js(text: &str) -> JsValue {
-    JSON::parse(text).expect("test JSON")
-}
-
-fn text(value: &JsValue) -> String {
-    JSON::stringify(value)
-        .expect("stringify")
-        .as_string()
-        .unwrap_or_default()
-}
-
-fn get(value: &JsValue, key: &str) -> JsValue {
-    Reflect::get(value, &key.into()).expect("get")
-}
-
-fn has(value: &JsValue, key: &str) -> bool {
-    Reflect::has(value, &key.into()).unwrap_or(false)
-}
-
-/// Evaluates a JavaScript expression, for values JSON cannot express.
-fn eval(expr: &str) -> JsValue {
-    Function::new_no_args(&format!("return ({expr});"))
-        .call0(&JsValue::NULL)
-        .expect("eval")
-}
-
-fn is_plain_object(value: &JsValue) -> bool {
-    let check = Function::new_with_args(
-        "v",
-        "return v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype",
-    );
-    check
-        .call1(&JsValue::NULL, value)
-        .map(|v| v.is_truthy())
-        .unwrap_or(false)
-}
 
 /// `Object.keys(value)` joined with commas.
 fn keys(value: &JsValue) -> String {
@@ -57,10 +23,6 @@ fn keys(value: &JsValue) -> String {
         .ok()
         .and_then(|k| k.as_string())
         .unwrap_or_default()
-}
-
-fn cases(file: &str) -> Vec<JsValue> {
-    Array::from(&js(file)).iter().collect()
 }
 
 /// `case[key_js]` when the case has one (where JavaScript numbers differ), else `case[key]`.

@@ -7,48 +7,15 @@ use chat_display::wasm::{
     assistant_message, decode_sycophant, extract_display_items, is_chat_display_error,
     system_message, to_display_messages, tool_result_message, user_message,
 };
-use js_sys::{Array, Function, Object, Reflect, JSON};
+use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+mod common;
+use common::*;
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn js(text: &str) -> JsValue {
-    JSON::parse(text).expect("test JSON")
-}
-
-fn text(value: &JsValue) -> String {
-    JSON::stringify(value)
-        .expect("stringify")
-        .as_string()
-        .unwrap_or_default()
-}
-
-fn get(value: &JsValue, key: &str) -> JsValue {
-    Reflect::get(value, &key.into()).expect("get")
-}
-
-/// Evaluates a JavaScript expression, for values JSON cannot express.
-fn eval(expr: &str) -> JsValue {
-    Function::new_no_args(&format!("return ({expr});"))
-        .call0(&JsValue::NULL)
-        .expect("eval")
-}
-
-fn is_plain_object(value: &JsValue) -> bool {
-    Function::new_with_args(
-        "v",
-        "return v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype",
-    )
-    .call1(&JsValue::NULL, value)
-    .expect("call")
-    .is_truthy()
-}
-
-fn cases(file: &str) -> Vec<JsValue> {
-    Array::from(&js(file)).iter().collect()
-}
 
 /// Asserts `result` matches the case: the output (as JSON text) or the error's code, path and
 /// upstream wording.

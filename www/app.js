@@ -3,7 +3,7 @@
 // by their search text (toText).
 import init, * as api from "chat-display";
 import { sample } from "./sample.js";
-import { parseJson, readConversation } from "./input.js";
+import { fromProviderPayload, parseJson, readConversation } from "./input.js";
 import { el, renderRecord } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
@@ -135,9 +135,11 @@ function applySearch() {
 function load(data) {
   $("problem").replaceChildren();
   try {
-    render(readConversation(data, api));
+    const provider = fromProviderPayload(data, api);
+    render(readConversation(provider ? provider.messages : data, api));
+    if (provider) $("summary").textContent += ` (read as ${provider.protocol})`;
   } catch (error) {
-    problem(error.message);
+    problem(error.path ? `${error.message}` : error.message);
   }
 }
 

@@ -25,6 +25,37 @@ function reasonOf(error) {
   return error && typeof error.message === "string" ? error.message : String(error);
 }
 
+const ROLES = new Set(["user", "assistant", "system", "tool"]);
+const PART_TYPES = new Set(["text", "thinking", "image_url", "image", "file", "file_url", "unsupported"]);
+
+/**
+ * True for what reads as a LangChain message, a Sycophant message or a record as it is: provider
+ * formats share roles with LangChain but write text parts as `{type, text}`, put `tool_call_id` on
+ * the message and nest calls under `function`.
+ */
+function looksNative(m) {
+  if (m === null || typeof m !== "object" || Array.isArray(m)) return false;
+  if ("__type__" in m || "content_type" in m) return true;
+  if (!ROLES.has(m.role) || "tool_call_id" in m) return false;
+  const content = m.content;
+  const partsOk = content == null || typeof content === "string" ||
+    (Array.isArray(content) && content.every((p) => p && PART_TYPES.has(p.type) && !("text" in p)));
+  const callsOk = !Array.isArray(m.tool_calls) || m.tool_calls.every((c) => c && !("function" in c) && !("id" in c));
+  return partsOk && callsOk;
+}
+
+/**
+ * A provider payload (a request or response body, or a bare message array of one of the five
+ * wire formats) as LangChain messages, or null when the data reads as it is.
+ */
+export function fromProviderPayload(data, api) {
+  const protocol = api.detectProtocol(data);
+  if (!protocol) return null;
+  const elements = Array.isArray(data) ? data : Array.isArray(data?.messages) && Object.keys(data).length === 1 ? data.messages : null;
+  if (elements && elements.every(looksNative)) return null;
+  return { protocol, messages: api.fromProvider(protocol, data) };
+}
+
 /**
  * Reads the elements in order. Returns entries `{record, failed?}`, in input order.
  * `api` is the chat-display module (extractDisplayItems, toDisplayMessages, validateDisplayMessage).

@@ -107,6 +107,9 @@ export function exportsUnderTest(api) {
     { name: "changeDisplayMessage", arity: 2, args: (b, i) => (i === 0 ? [b, {}] : [record, b]), valid: () => api.changeDisplayMessage(record, { sequence: 2 }).record.sequence === 2 },
     { name: "validateDisplayMessage", arity: 1, args: (b) => [b], valid: () => api.validateDisplayMessage(record).valid === true },
     { name: "toText", arity: 1, never: true, args: (b) => [b], valid: () => api.toText(record) === "hello" },
+    { name: "fromProvider", arity: 2, args: (b, i) => (i === 0 ? [b, []] : ["anthropic_messages", b]), valid: () => api.fromProvider("anthropic_messages", [{ role: "user", content: "hi" }]).length === 1 },
+    { name: "detectProtocol", arity: 1, never: true, args: (b) => [b], valid: () => api.detectProtocol({ contents: [{ role: "user", parts: [{ text: "hi" }] }] }) === "google_gemini" },
+    { name: "toProvider", arity: 2, args: (b, i) => (i === 0 ? [b, [user]] : ["openai_completions", b]), valid: () => Array.isArray(api.toProvider("openai_completions", [user])) },
     { name: "decodeSycophant", arity: 1, args: (b) => [b], valid: () => api.decodeSycophant({ __type__: "Message", role: "user" }).role === "user" },
   ];
 }
@@ -201,6 +204,17 @@ export function runPassThrough(api) {
   run("toText 100,000-deep arguments", () => {
     const text = api.toText({ content_type: "tool_call", content: { name: "t", arguments: value } });
     check("toText renders past its depth limit as ...", typeof text === "string" && text.includes("...") && text.length < 10_000);
+  });
+  run("objects chat-display copies keep __proto__ as an own key", () => {
+    const message = JSON.parse('{"role":"tool","__proto__":{"x":1},"tool_results":[{"tool_call_id":"1","content":"fallback",' +
+      '"__proto__":{"y":2},"message_expansion":{"messages":[{"role":"user","content":"more"}],"result_content":"short"}}]}');
+    const [copy] = api.expandToolResults([message]);
+    const result = copy.tool_results[0];
+    for (const [label, object] of [["message", copy], ["result", result]]) {
+      check(`expandToolResults ${label}: __proto__ is an own key`, Object.hasOwn(object, "__proto__"));
+      check(`expandToolResults ${label}: the prototype is Object.prototype`, Object.getPrototypeOf(object) === Object.prototype);
+    }
+    check("expandToolResults keeps the __proto__ value", copy.__proto__ === message.__proto__ || Object.getOwnPropertyDescriptor(copy, "__proto__")?.value?.x === 1);
   });
   check("Object.prototype untouched", ({}).polluted === undefined && Object.prototype.polluted === undefined);
   return failures;

@@ -300,3 +300,26 @@ test("light and dark themes follow the system setting; controls work from the ke
   await clean(page, watch);
   await page.close();
 });
+
+test("provider payloads load too: each format's request or response body is detected and shown", async () => {
+  for (const protocol of ["anthropic_messages", "openai_completions", "openai_responses", "bedrock_converse", "google_gemini"]) {
+    const fixtures = JSON.parse(readFileSync(join(repo, `tests/fixtures/providers_${protocol}.json`), "utf8"));
+    // The largest readable payload of the format whose detection is the format itself.
+    const [fixture] = fixtures.from
+      .filter((f) => f.detect === protocol && Array.isArray(f.display) && f.display.length > 0)
+      .sort((a, b) => b.display.length - a.display.length);
+    writeFileSync(join(served, `${protocol}.json`), JSON.stringify(fixture.payload));
+    const { page, watch } = await open(`?src=/fixtures/${protocol}.json`);
+    assert.match(await page.textContent("#summary"), new RegExp(`read as ${protocol}`), fixture.name);
+    // The fixture's display lines read "<role> <content_type> ..."; results paired with a call
+    // render inside it, so the page shows the others.
+    const lines = fixture.display.map((line) => line.split(" ")).map(([role, type, ...rest]) => [role, type.replace(/:$/, ""), ...rest]);
+    const callIds = new Set(lines.filter(([, type]) => type === "tool_call").map(([, , , id]) => id));
+    const expected = lines.filter(([, type, id]) => !(type === "tool_result" && callIds.has(id))).map(([, type]) => type);
+    const types = await page.$$eval(".record", (r) => r.map((e) => e.dataset.contentType));
+    assert.deepEqual(types, expected, fixture.name);
+    assert.equal(await page.$$eval(".tool-call .tool-result", (r) => r.length), lines.length - expected.length, fixture.name);
+    await clean(page, watch);
+    await page.close();
+  }
+});

@@ -1,0 +1,24 @@
+//! Any JSON as a provider payload, read as each of the five formats and detected; what reads is
+//! written back and read again. Messages or an error, never a panic.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use serde_json::{json, Value};
+
+const PROTOCOLS: [&str; 5] =
+    ["anthropic_messages", "openai_completions", "openai_responses", "bedrock_converse", "google_gemini"];
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(payload) = serde_json::from_slice::<Value>(data) else { return };
+    let _ = chat_display::providers::detect_protocol(&&payload);
+    for protocol in PROTOCOLS {
+        let protocol = json!(protocol);
+        if let Ok(messages) = chat_display::providers::from_provider(&&protocol, &&payload) {
+            let messages = serde_json::to_value(&messages).expect("messages serialize");
+            if let Ok(request) = chat_display::providers::to_provider(&&protocol, &&messages) {
+                let request = serde_json::to_value(&request).expect("request serializes");
+                let _ = chat_display::providers::from_provider(&&protocol, &&request);
+            }
+        }
+        let _ = chat_display::providers::to_provider(&&protocol, &&payload);
+    }
+});

@@ -1,0 +1,506 @@
+//! Google Gemini generateContent (`google_gemini`, wire-formats.md b.4).
+//!
+//! Reads a request body `{systemInstruction?, contents}`, a response `{candidates}` (the first
+//! candidate's content, with its `finishReason`), one content or a content array. The `model` role
+//! is the assistant; `functionResponse` parts (in user contents) become `tool` messages. Calls
+//! without ids (models before Gemini 3) get synthetic ids, and their results are paired with them
+//! by order and name.
+
+use super::anthropic::unsupported_role;
+use super::{
+    compact_json, field, object, opt_list, opt_str, Conversation, Entries, InMessage, InPart,
+    InResult, LcMessage, LcPart, LcResult, Out, PartKind, ResultBody, Status, Turns, WireProtocol,
+    PAYLOAD,
+};
+use crate::error::{Error, Path, Result};
+use crate::json::{Json, Kind};
+use crate::message::{PartType, Role};
+
+const PROTOCOL: WireProtocol = WireProtocol::GoogleGemini;
+
+/// Finish reasons that mean the candidate was blocked or cut by a filter.
+const FILTERED: [&str; 8] = [
+    "SAFETY",
+    "RECITATION",
+    "BLOCKLIST",
+    "PROHIBITED_CONTENT",
+    "SPII",
+    "IMAGE_SAFETY",
+    "IMAGE_PROHIBITED_CONTENT",
+    "IMAGE_RECITATION",
+];
+
+/// `fromProvider("google_gemini", payload)`.
+pub fn from_provider<J: Json>(payload: &J) -> Result<Vec<LcMessage<J>>> {
+    let mut conversation = Conversation::new(PROTOCOL);
+    let root = PAYLOAD;
+    match payload.kind() {
+        Kind::Array => read_list(&mut conversation, payload, &root)?,
+        Kind::Object if payload.get("candidates").is_some() => {
+            let path = root.key("candidates");
+            let candidates = opt_list(payload, "candidates", &root)?.unwrap_or_default();
+            match candidates.first() {
+                Some(candidate) => {
+                    let candidate_path = path.index(0);
+                    object(candidate, &candidate_path, "a candidate object")?;
+                    if let Some(content) = field(candidate, "content") {
+                        read_content(&mut conversation, &content, &candidate_path.key("content"))?;
+                    }
+                    if let Some(reason) = field(candidate, "finishReason") {
+                        let status = status_of(reason.as_str().as_deref().unwrap_or_default());
+                        conversation.stop(status, Some(reason), Vec::new());
+                    }
+                }
+                None => {
+                    // A blocked prompt: no candidates, the reason in promptFeedback.
+                    let blocked = field(payload, "promptFeedback")
+                        .and_then(|f| field(&f, "blockReason"));
+                    if let Some(reason) = blocked {
+                        conversation.stop(Status::ContentFiltered, Some(reason), Vec::new());
+                    }
+                }
+            }
+        }
+        Kind::Object if payload.get("contents").is_some() => {
+            let system = field(payload, "systemInstruction")
+                .map(|s| (s, "systemInstruction"))
+                .or_else(|| field(payload, "system_instruction").map(|s| (s, "system_instruction")));
+            if let Some((system, key)) = system {
+                read_system(&mut conversation, &system, &root.key(key))?;
+            }
+            let path = root.key("contents");
+            match field(payload, "contents") {
+                Some(list) if list.kind() == Kind::Array => {
+                    read_list(&mut conversation, &list, &path)?
+                }
+                other => {
+                    return Err(Error::expected(
+                        &path,
+                        "an array",
+                        other.map_or(Kind::Null, |o| o.kind()),
+                    ))
+                }
+            }
+        }
+        Kind::Object if payload.get("parts").is_some() || payload.get("role").is_some() => {
+            read_content(&mut conversation, payload, &root)?
+        }
+        other => {
+            return Err(Error::expected(
+                &root,
+                "a generateContent request body ({contents}), a response ({candidates}), a content or a content array",
+                other,
+            ))
+        }
+    }
+    Ok(conversation.finish())
+}
+
+/// `finishReason` → status: `MAX_TOKENS` is `length`; `SAFETY`, `RECITATION`, `BLOCKLIST`,
+/// `PROHIBITED_CONTENT`, `SPII` and the `IMAGE_*` filters are `content_filtered`; the rest (`STOP`,
+/// `MALFORMED_FUNCTION_CALL`, `OTHER`, ...) `complete`.
+pub fn status_of(reason: &str) -> Status {
+    match reason {
+        "MAX_TOKENS" => Status::Length,
+        r if FILTERED.contains(&r) => Status::ContentFiltered,
+        _ => Status::Complete,
+    }
+}
+
+fn read_list<J: Json>(conversation: &mut Conversation<J>, list: &J, path: &Path<'_>) -> Result<()> {
+    for (i, content) in list.elements().unwrap_or_default().iter().enumerate() {
+        read_content(conversation, content, &path.index(i))?;
+    }
+    Ok(())
+}
+
+/// `systemInstruction`: a content's text parts (or a string) as one system message.
+fn read_system<J: Json>(
+    conversation: &mut Conversation<J>,
+    system: &J,
+    path: &Path<'_>,
+) -> Result<()> {
+    let parts = match system.kind() {
+        Kind::String if system.is_empty_str() => Vec::new(),
+        Kind::String => vec![LcPart::text(system.clone())],
+        Kind::Object => {
+            let parts_path = path.key("parts");
+            let mut parts = Vec::new();
+            for (i, part) in opt_list(system, "parts", path)?
+                .unwrap_or_default()
+                .iter()
+                .enumerate()
+            {
+                let part_path = parts_path.index(i);
+                object(part, &part_path, "a part object")?;
+                if let Some(text) = opt_str(part, "text", &part_path)?.filter(|t| !t.is_empty_str())
+                {
+                    parts.push(LcPart::text(text));
+                }
+            }
+            parts
+        }
+        other => return Err(Error::expected(path, "a content object or a string", other)),
+    };
+    if !parts.is_empty() {
+        conversation.message(Role::System, parts, Vec::new());
+    }
+    Ok(())
+}
+
+fn read_content<J: Json>(
+    conversation: &mut Conversation<J>,
+    content: &J,
+    path: &Path<'_>,
+) -> Result<()> {
+    object(content, path, "a content object")?;
+    let role_value = field(content, "role");
+    let role = match role_value.as_ref().and_then(|r| r.as_str()).as_deref() {
+        None if role_value.is_none() => Role::User,
+        Some("user" | "function") => Role::User,
+        Some("model") => Role::Assistant,
+        _ => {
+            return Err(unsupported_role(
+                role_value.as_ref(),
+                &path.key("role"),
+                "\"user\" or \"model\"",
+            ))
+        }
+    };
+    let parts_path = path.key("parts");
+    let list = match field(content, "parts") {
+        Some(p) => p
+            .elements()
+            .ok_or_else(|| Error::expected(&parts_path, "an array of parts", p.kind()))?,
+        None => return Err(Error::missing(&parts_path, "the parts")),
+    };
+    let mut parts = Vec::new();
+    let mut calls = Vec::new();
+    let mut results = Vec::new();
+    let mut pushed = false;
+    for (i, part) in list.iter().enumerate() {
+        let path = parts_path.index(i);
+        object(part, &path, "a part object")?;
+        let signature = opt_str(part, "thoughtSignature", &path)?;
+        if let Some(response) = field(part, "functionResponse") {
+            if !parts.is_empty() {
+                conversation.message(role, std::mem::take(&mut parts), Vec::new());
+                pushed = true;
+            }
+            results.push(function_response(
+                conversation,
+                &response,
+                &path.key("functionResponse"),
+            )?);
+            continue;
+        }
+        if !results.is_empty() {
+            conversation.results(std::mem::take(&mut results));
+            pushed = true;
+        }
+        if let Some(call) = field(part, "functionCall") {
+            let call_path = path.key("functionCall");
+            object(&call, &call_path, "a functionCall object")?;
+            let id = opt_str(&call, "id", &call_path)?;
+            let name = opt_str(&call, "name", &call_path)?;
+            let metadata: Entries<J> = signature
+                .map(|s| vec![("thought_signature", Out::Given(s))])
+                .unwrap_or_default();
+            let arguments = super::arguments(field(&call, "args"));
+            calls.push(conversation.call(id, name.map(Out::Given), arguments, metadata));
+            continue;
+        }
+        if let Some(part) = content_part(part, signature, &path)? {
+            parts.push(part);
+        }
+    }
+    if !results.is_empty() {
+        conversation.results(results);
+    } else if !parts.is_empty() || !calls.is_empty() || !pushed {
+        conversation.message(role, parts, calls);
+    }
+    Ok(())
+}
+
+/// A `functionResponse`: its content is the `output` or `content` string of `response`, else the
+/// compact JSON text of `response`; a `response` with an `error` key is an error. The `response`
+/// is kept in `options.response` to be passed back unchanged.
+fn function_response<J: Json>(
+    conversation: &mut Conversation<J>,
+    value: &J,
+    path: &Path<'_>,
+) -> Result<LcResult<J>> {
+    object(value, path, "a functionResponse object")?;
+    let id = opt_str(value, "id", path)?;
+    let name = opt_str(value, "name", path)?;
+    let response = field(value, "response");
+    let text = response
+        .as_ref()
+        .and_then(|r| {
+            field(r, "output")
+                .filter(|o| o.kind() == Kind::String)
+                .or_else(|| field(r, "content").filter(|c| c.kind() == Kind::String))
+        })
+        .map(Out::Given);
+    let content = match (text, &response) {
+        (Some(text), _) => text,
+        (None, Some(response)) => Out::Text(compact_json(response, &path.key("response"))?),
+        (None, None) => Out::Str(""),
+    };
+    let is_error = response
+        .as_ref()
+        .is_some_and(|r| r.kind() == Kind::Object && r.get("error").is_some());
+    let options: Entries<J> = response
+        .map(|r| vec![("response", Out::Given(r))])
+        .unwrap_or_default();
+    Ok(conversation.result(id, name, ResultBody::Text(content), is_error, options))
+}
+
+/// A part other than a call or a response: text (a thought when `thought: true`), inline data,
+/// file data; anything else kept as the part. A `thoughtSignature` is kept in the part's options.
+fn content_part<J: Json>(
+    part: &J,
+    signature: Option<J>,
+    path: &Path<'_>,
+) -> Result<Option<LcPart<J>>> {
+    let signed = |mut part: LcPart<J>| {
+        if let Some(signature) = signature.clone() {
+            part.options
+                .push(("thought_signature", Out::Given(signature)));
+        }
+        part
+    };
+    if let Some(text) = field(part, "text") {
+        if text.kind() != Kind::String {
+            return Err(Error::expected(&path.key("text"), "a string", text.kind()));
+        }
+        if text.is_empty_str() && signature.is_none() {
+            return Ok(None);
+        }
+        let thought = field(part, "thought").and_then(|t| t.as_bool()) == Some(true);
+        let kind = if thought {
+            PartKind::Thinking
+        } else {
+            PartKind::Text
+        };
+        return Ok(Some(signed(LcPart::new(
+            kind,
+            Some(Out::Given(text)),
+            Vec::new(),
+        ))));
+    }
+    for (key, uri_key) in [("inlineData", "data"), ("fileData", "fileUri")] {
+        if let Some(data) = field(part, key) {
+            let data_path = path.key(key);
+            object(&data, &data_path, "an object")?;
+            let media = opt_str(&data, "mimeType", &data_path)?;
+            let image = media
+                .as_ref()
+                .and_then(|m| m.as_str())
+                .is_some_and(|m| m.starts_with("image/"));
+            let kind = match (key, image) {
+                ("inlineData", true) => PartKind::Image,
+                ("inlineData", false) => PartKind::File,
+                (_, true) => PartKind::ImageUrl,
+                _ => PartKind::FileUrl,
+            };
+            let mut options: Entries<J> = Vec::new();
+            if let Some(media) = media {
+                options.push(("media", Out::Given(media)));
+            }
+            if let Some(name) = opt_str(&data, "displayName", &data_path)? {
+                options.push(("filename", Out::Given(name)));
+            }
+            let content = opt_str(&data, uri_key, &data_path)?.map(Out::Given);
+            return Ok(Some(signed(LcPart::new(kind, content, options))));
+        }
+    }
+    let ty = part
+        .entries()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(k, _)| k)
+        .find(|k| k != "thoughtSignature")
+        .unwrap_or_default();
+    Ok(Some(LcPart::raw(Out::Text(ty), "part", part.clone())))
+}
+
+// ---------------------------------------------------------------------------------------------
+// toProvider
+
+/// `toProvider("google_gemini", messages)`: the `contents` array, or `{systemInstruction,
+/// contents}` when there are system messages (every one of them: Gemini has no system role).
+/// Consecutive contents of the same role are merged, `functionResponse` parts first in a user
+/// content; calls keep their ids (not synthetic ones) and thought signatures; a result goes back as
+/// the `response` it came from, else as `{content}` (and `error: true` for errors).
+pub fn to_provider<J: Json>(messages: &[InMessage<J>]) -> Result<Out<J>> {
+    let mut turns = Turns::new(true);
+    for message in messages {
+        let own = message.own;
+        let results: Vec<Out<J>> = message
+            .results
+            .iter()
+            .map(|r| function_response_part(r, own))
+            .collect();
+        match message.role {
+            Role::System => {}
+            Role::User | Role::Tool => {
+                let parts = if message.role == Role::User {
+                    parts(&message.parts, own, Role::User)
+                } else {
+                    Vec::new()
+                };
+                turns.user(results, parts);
+            }
+            Role::Assistant => {
+                let mut content = parts(&message.parts, own, Role::Assistant);
+                for call in &message.calls {
+                    let mut inner = Vec::new();
+                    if !call.synthetic {
+                        inner.push(("id", call.id.clone()));
+                    }
+                    inner.push(("name", call.name.clone().map_or(Out::Str(""), Out::Given)));
+                    inner.push(("args", call.arguments_object()));
+                    let mut part = vec![("functionCall", Out::Map(inner))];
+                    if let Some(signature) = call.meta("thought_signature") {
+                        part.push(("thoughtSignature", Out::Given(signature)));
+                    }
+                    content.push(Out::Map(part));
+                }
+                turns.push(Role::Assistant, content);
+                turns.user(results, Vec::new());
+            }
+        }
+    }
+    let contents = Out::List(
+        turns
+            .list
+            .into_iter()
+            .map(|turn| {
+                let role = if turn.role == Role::Assistant {
+                    "model"
+                } else {
+                    "user"
+                };
+                Out::Map(vec![
+                    ("role", Out::Str(role)),
+                    ("parts", Out::List(turn.content())),
+                ])
+            })
+            .collect(),
+    );
+    let system = super::system_texts(messages);
+    Ok(if system.is_empty() {
+        contents
+    } else {
+        let parts = system
+            .into_iter()
+            .map(|t| Out::Map(vec![("text", Out::Given(t))]))
+            .collect();
+        Out::Map(vec![
+            (
+                "systemInstruction",
+                Out::Map(vec![("parts", Out::List(parts))]),
+            ),
+            ("contents", contents),
+        ])
+    })
+}
+
+/// `{functionResponse: {id?, name, response}}`.
+fn function_response_part<J: Json>(result: &InResult<J>, own: bool) -> Out<J> {
+    let response = match result.option("response").filter(|_| own) {
+        Some(response) => Out::Given(response),
+        None => {
+            let mut response = vec![("content", result.text())];
+            if result.is_error {
+                response.push(("error", Out::Bool(true)));
+            }
+            Out::Map(response)
+        }
+    };
+    let mut inner = Vec::new();
+    if !result.synthetic {
+        inner.push(("id", result.id.clone()));
+    }
+    inner.push(("name", result.name.clone().unwrap_or(Out::Str(""))));
+    inner.push(("response", response));
+    Out::Map(vec![("functionResponse", Out::Map(inner))])
+}
+
+fn parts<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {
+    parts
+        .iter()
+        .filter_map(|part| part_out(part, own, role))
+        .collect()
+}
+
+/// A part: text (thoughts with `thought: true`, in model contents only) with its thought
+/// signature; images and documents as `inlineData` (bytes) or `fileData` (a URI); parts kept from
+/// a Gemini payload as they were.
+fn part_out<J: Json>(part: &InPart<J>, own: bool, role: Role) -> Option<Out<J>> {
+    let text = part.text();
+    let signature = part.option("thought_signature");
+    let sign = |mut entries: Vec<(&'static str, Out<J>)>| {
+        if let Some(signature) = signature.clone() {
+            entries.push(("thoughtSignature", Out::Given(signature)));
+        }
+        Some(Out::Map(entries))
+    };
+    match part.kind {
+        PartType::Text => {
+            let text = text.filter(|t| !t.is_empty_str() || signature.is_some())?;
+            sign(vec![("text", Out::Given(text))])
+        }
+        PartType::Thinking if role == Role::Assistant => {
+            let text = text.filter(|t| !t.is_empty_str() || signature.is_some())?;
+            sign(vec![
+                ("text", Out::Given(text)),
+                ("thought", Out::Bool(true)),
+            ])
+        }
+        PartType::Unsupported if !part.is_redacted() => part.raw("part", own).map(Out::Given),
+        PartType::Image | PartType::File | PartType::ImageUrl | PartType::FileUrl => {
+            if part.option_str("type").as_deref() == Some("file_id") {
+                return None;
+            }
+            let image = matches!(part.kind, PartType::Image | PartType::ImageUrl);
+            let content = text?;
+            let url = matches!(part.kind, PartType::ImageUrl | PartType::FileUrl);
+            let default = if image {
+                "image/png"
+            } else {
+                "application/pdf"
+            };
+            let data_url = content
+                .as_str()
+                .filter(|_| url)
+                .and_then(|u| super::split_data_url(&u));
+            let entry = match data_url {
+                Some((media, data)) => (
+                    "inlineData",
+                    Out::Map(vec![
+                        ("mimeType", Out::Text(media)),
+                        ("data", Out::Text(data)),
+                    ]),
+                ),
+                None if url => (
+                    "fileData",
+                    Out::Map(vec![
+                        ("mimeType", Out::Text(super::media_text(part, default))),
+                        ("fileUri", Out::Given(content)),
+                    ]),
+                ),
+                None => (
+                    "inlineData",
+                    Out::Map(vec![
+                        ("mimeType", Out::Text(super::media_text(part, default))),
+                        ("data", Out::Given(content)),
+                    ]),
+                ),
+            };
+            sign(vec![entry])
+        }
+        _ => None,
+    }
+}
