@@ -327,7 +327,7 @@ impl<J: Json> Record<J> {
 
     /// Keeps the record's `id` and `inserted_at` when they are present and not null.
     fn keep_identity(&mut self, record: &J) {
-        let present = |key| record.get(key).filter(|v| v.kind() != Kind::Null);
+        let present = |key| record.get_non_null(key);
         self.id = present("id");
         self.inserted_at = present("inserted_at");
     }

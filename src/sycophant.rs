@@ -532,7 +532,7 @@ fn citation_fields<J: Json>(json: &J, path: &Path<'_>) -> Result<Citation<J>> {
 
 /// The value under `key`, with `null` folded into absent.
 fn field<J: Json>(json: &J, key: &str) -> Option<J> {
-    json.get(key).filter(|v| v.kind() != Kind::Null)
+    json.get_non_null(key)
 }
 
 fn object<J: Json>(json: &J, path: &Path<'_>, what: &str) -> Result<()> {

@@ -669,7 +669,7 @@ impl<J: Json> Conversation<J> {
 
 /// The value under `key`, with an explicit `null` folded into absent.
 pub fn field<J: Json>(value: &J, key: &str) -> Option<J> {
-    value.get(key).filter(|v| v.kind() != Kind::Null)
+    value.get_non_null(key)
 }
 
 /// `value` must be an object.
