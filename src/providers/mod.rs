@@ -795,6 +795,99 @@ impl Serialize for Parsed {
     }
 }
 
+impl Parsed {
+    /// The value under `key` when `self` is an object holding it.
+    pub fn get(&self, key: &str) -> Option<&Parsed> {
+        match self {
+            Parsed::Object(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// The value under `key`, mutable, when `self` is an object holding it.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Parsed> {
+        match self {
+            Parsed::Object(entries) => entries
+                .iter_mut()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// Sets `key` of an object (in place when present, else at the end); anything else is left
+    /// unchanged.
+    pub fn set(&mut self, key: &str, value: Parsed) {
+        if let Parsed::Object(entries) = self {
+            match entries.iter_mut().find(|(k, _)| k == key) {
+                Some(entry) => entry.1 = value,
+                None => entries.push((key.to_string(), value)),
+            }
+        }
+    }
+
+    /// The string when `self` is one.
+    pub fn as_string(&self) -> Option<&str> {
+        match self {
+            Parsed::String(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Parsed values are read through the same view as the input, so the stream accumulator can run
+/// the readers of this module on the bodies it builds.
+impl<'a> Json for &'a Parsed {
+    fn kind(&self) -> Kind {
+        match self {
+            Parsed::Null => Kind::Null,
+            Parsed::Bool(_) => Kind::Bool,
+            Parsed::Number(_) => Kind::Number,
+            Parsed::String(_) => Kind::String,
+            Parsed::Array(_) => Kind::Array,
+            Parsed::Object(_) => Kind::Object,
+        }
+    }
+    fn get(&self, key: &str) -> Option<Self> {
+        Parsed::get(self, key)
+    }
+    fn elements(&self) -> Option<Vec<Self>> {
+        match self {
+            Parsed::Array(items) => Some(items.iter().collect()),
+            _ => None,
+        }
+    }
+    fn as_str(&self) -> Option<std::borrow::Cow<'_, str>> {
+        self.as_string().map(std::borrow::Cow::Borrowed)
+    }
+    fn as_bool(&self) -> Option<bool> {
+        match self {
+            Parsed::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+    fn as_number(&self) -> Option<Number> {
+        let Parsed::Number(n) = self else { return None };
+        if let Some(i) = n.as_i64() {
+            Some(Number::Int(i.into()))
+        } else if let Some(u) = n.as_u64() {
+            Some(Number::Int(u.into()))
+        } else {
+            n.as_f64().map(Number::Float)
+        }
+    }
+    fn entries(&self) -> Option<Vec<(String, Self)>> {
+        match self {
+            Parsed::Object(entries) => Some(entries.iter().map(|(k, v)| (k.clone(), v)).collect()),
+            _ => None,
+        }
+    }
+    fn empty_object() -> Self {
+        static EMPTY: Parsed = Parsed::Object(Vec::new());
+        &EMPTY
+    }
+}
+
 impl<'de> serde::Deserialize<'de> for Parsed {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Parsed, D::Error> {
         d.deserialize_any(ParsedVisitor)
