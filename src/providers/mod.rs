@@ -807,10 +807,7 @@ impl Parsed {
     /// The value under `key`, mutable, when `self` is an object holding it.
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Parsed> {
         match self {
-            Parsed::Object(entries) => entries
-                .iter_mut()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v),
+            Parsed::Object(entries) => entries.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v),
             _ => None,
         }
     }
@@ -837,7 +834,7 @@ impl Parsed {
 
 /// Parsed values are read through the same view as the input, so the stream accumulator can run
 /// the readers of this module on the bodies it builds.
-impl<'a> Json for &'a Parsed {
+impl Json for &Parsed {
     fn kind(&self) -> Kind {
         match self {
             Parsed::Null => Kind::Null,

@@ -1,0 +1,175 @@
+//! Anthropic Messages streams (wire-formats.md b.3): `message_start`, `content_block_start` /
+//! `_delta` / `_stop`, `message_delta`, `message_stop`, `ping`, `error`.
+//!
+//! The body is the message of `message_start`, its `content` filled block by block as the SDK's
+//! own accumulator does: text and thinking grow by their deltas, a `signature_delta` sets the
+//! signature, `input_json_delta` text becomes the tool's `input` object when the block stops,
+//! `citations_delta` adds to `citations`, and `message_delta` sets the stop fields and usage.
+//! A second `message_start` with the same id is a duplicate and is skipped; one with another id
+//! starts a new message (the first one ends where it stood).
+
+use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
+use crate::partial_json::Step;
+use crate::providers::Parsed;
+
+impl StreamAccumulator {
+    pub(super) fn anthropic(&mut self, at: usize, event: &Parsed) {
+        match str_at(event, "type") {
+            Some("message_start") => {
+                let Some(message @ Parsed::Object(_)) = event.get("message") else {
+                    return self.error_at(at, "A message_start has no message object.".into());
+                };
+                if let Some(open) = self.response_ref_body() {
+                    let id = str_at(message, "id");
+                    if id.is_some() && str_at(open, "id") == id {
+                        return;
+                    }
+                }
+                let mut body = message.clone();
+                let given = match body.get("content") {
+                    Some(Parsed::Array(blocks)) => blocks.clone(),
+                    _ => Vec::new(),
+                };
+                body.set("content", Parsed::Array(Vec::new()));
+                self.start_response(body);
+                for (i, block) in given.into_iter().enumerate() {
+                    self.anthropic_block(i as i64, block, false);
+                }
+            }
+            Some("content_block_start") => {
+                let (Some(index), Some(block @ Parsed::Object(_))) =
+                    (int_at(event, "index"), event.get("content_block"))
+                else {
+                    return self.error_at(
+                        at,
+                        "A content_block_start has no index or content_block.".into(),
+                    );
+                };
+                if !self.streaming() {
+                    self.start_response(object(vec![
+                        ("role", Parsed::String("assistant".into())),
+                        ("content", Parsed::Array(Vec::new())),
+                    ]));
+                }
+                if self.block(index).is_some() {
+                    return self.error_at(
+                        at,
+                        format!(
+                            "A content_block_start for block {index}, which has started already."
+                        ),
+                    );
+                }
+                self.anthropic_block(index, block.clone(), true);
+            }
+            Some("content_block_delta") => {
+                let Some(b) = int_at(event, "index").and_then(|i| self.block(i)) else {
+                    return self.error_at(
+                        at,
+                        "A content_block_delta for a block that never started.".into(),
+                    );
+                };
+                let Some(delta) = event.get("delta") else {
+                    return self.error_at(at, "A content_block_delta has no delta.".into());
+                };
+                let field = |key: &str| {
+                    let mut path = self.block_at(b);
+                    path.push(Step::Key(key.to_string()));
+                    path
+                };
+                match str_at(delta, "type") {
+                    Some("text_delta") => {
+                        let text = str_at(delta, "text").unwrap_or_default().to_string();
+                        self.text_delta(b, field("text"), &text);
+                    }
+                    Some("thinking_delta") => {
+                        let text = str_at(delta, "thinking").unwrap_or_default().to_string();
+                        self.text_delta(b, field("thinking"), &text);
+                    }
+                    Some("signature_delta") => {
+                        let signature = delta.get("signature").cloned().unwrap_or(Parsed::Null);
+                        self.edit_block(b, |block| block.set("signature", signature));
+                    }
+                    Some("input_json_delta") => {
+                        let text = str_at(delta, "partial_json")
+                            .unwrap_or_default()
+                            .to_string();
+                        self.args_delta(b, &text);
+                    }
+                    Some("citations_delta") => {
+                        let citation = delta.get("citation").cloned().unwrap_or(Parsed::Null);
+                        self.edit_block(b, |block| match block.get_mut("citations") {
+                            Some(Parsed::Array(list)) => list.push(citation),
+                            _ => block.set("citations", Parsed::Array(vec![citation])),
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            Some("content_block_stop") => {
+                match int_at(event, "index").and_then(|i| self.block(i)) {
+                    Some(b) => self.stop_block(b),
+                    None => self.error_at(
+                        at,
+                        "A content_block_stop for a block that never started.".into(),
+                    ),
+                }
+            }
+            Some("message_delta") => {
+                let Some(body) = self.body_mut() else { return };
+                if let Some(Parsed::Object(fields)) = event.get("delta") {
+                    for (key, value) in fields {
+                        body.set(key, value.clone());
+                    }
+                }
+                if let Some(Parsed::Object(usage)) = event.get("usage") {
+                    match body.get_mut("usage") {
+                        Some(total @ Parsed::Object(_)) => {
+                            for (key, value) in usage {
+                                total.set(key, value.clone());
+                            }
+                        }
+                        _ => body.set("usage", Parsed::Object(usage.clone())),
+                    }
+                }
+            }
+            Some("message_stop") => {
+                self.finish_response();
+                self.set_done();
+            }
+            Some("error") => {
+                let error = event.get("error");
+                let kind = error.and_then(|e| str_at(e, "type")).unwrap_or("error");
+                let message = error.and_then(|e| str_at(e, "message")).unwrap_or_default();
+                self.provider_error(at, format!("{kind}: {message}"));
+            }
+            _ => {}
+        }
+    }
+
+    /// Adds a block to the message's content.
+    fn anthropic_block(&mut self, index: i64, block: Parsed, streaming: bool) {
+        let Some(body) = self.body_mut() else { return };
+        let position = match body.get_mut("content") {
+            Some(Parsed::Array(blocks)) => {
+                blocks.push(block.clone());
+                blocks.len() - 1
+            }
+            _ => return,
+        };
+        let at = vec![Step::Key("content".into()), Step::Index(position)];
+        let args = match str_at(&block, "type") {
+            Some("tool_use" | "server_tool_use" | "mcp_tool_use") => {
+                let mut field = at.clone();
+                field.push(Step::Key("input".into()));
+                Some((field, ArgsMode::Object))
+            }
+            _ => None,
+        };
+        self.add_block(index, at, args, streaming);
+    }
+
+    fn response_ref_body(&self) -> Option<&Parsed> {
+        self.streaming().then_some(())?;
+        self.current_body()
+    }
+}

@@ -1,0 +1,234 @@
+//! AWS Bedrock ConverseStream (wire-formats.md b.5): the decoded event payloads, one union object
+//! each (`{contentBlockDelta: {...}}`), as a proxy re-encodes them in SSE `data:` lines or as
+//! parsed objects. A payload without its union key, named by an SSE `event:` line instead, is
+//! read as that event.
+//!
+//! The body is a Converse response, `{output: {message}, stopReason, usage, metrics}`. Text and
+//! reasoning blocks may start with a delta (no `contentBlockStart`); tool input fragments become
+//! the `input` object when the block stops; `metadata` may come before or after `messageStop`.
+
+use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
+use crate::partial_json::Step;
+use crate::providers::Parsed;
+
+const EVENTS: [&str; 6] = [
+    "messageStart",
+    "contentBlockStart",
+    "contentBlockDelta",
+    "contentBlockStop",
+    "messageStop",
+    "metadata",
+];
+
+fn content_path() -> Vec<Step> {
+    vec![
+        Step::Key("output".into()),
+        Step::Key("message".into()),
+        Step::Key("content".into()),
+    ]
+}
+
+impl StreamAccumulator {
+    pub(super) fn bedrock(&mut self, at: usize, name: Option<&str>, event: Parsed) {
+        let Parsed::Object(entries) = &event else {
+            return;
+        };
+        let found = entries
+            .iter()
+            .find(|(key, _)| EVENTS.contains(&key.as_str()) || key.ends_with("Exception"));
+        let (kind, payload) = match (found, name) {
+            (Some((key, payload)), _) => (key.clone(), payload.clone()),
+            (None, Some(name)) => (name.to_string(), event.clone()),
+            (None, None) => return,
+        };
+        match kind.as_str() {
+            "messageStart" => {
+                let role = payload
+                    .get("role")
+                    .cloned()
+                    .unwrap_or(Parsed::String("assistant".into()));
+                self.start_response(object(vec![(
+                    "output",
+                    object(vec![(
+                        "message",
+                        object(vec![("role", role), ("content", Parsed::Array(Vec::new()))]),
+                    )]),
+                )]));
+            }
+            "contentBlockStart" => {
+                let Some(index) = int_at(&payload, "contentBlockIndex") else {
+                    return self
+                        .error_at(at, "A contentBlockStart has no contentBlockIndex.".into());
+                };
+                self.bedrock_ensure();
+                let start = payload.get("start").cloned().unwrap_or(Parsed::Null);
+                let block = match start.get("toolUse") {
+                    Some(Parsed::Object(fields)) => {
+                        let mut tool = Parsed::Object(fields.clone());
+                        if tool.get("input").is_none() {
+                            tool.set("input", Parsed::Object(Vec::new()));
+                        }
+                        object(vec![("toolUse", tool)])
+                    }
+                    _ => start,
+                };
+                self.bedrock_block(index, block);
+            }
+            "contentBlockDelta" => {
+                let Some(index) = int_at(&payload, "contentBlockIndex") else {
+                    return self
+                        .error_at(at, "A contentBlockDelta has no contentBlockIndex.".into());
+                };
+                let Some(delta @ Parsed::Object(_)) = payload.get("delta") else {
+                    return self.error_at(at, "A contentBlockDelta has no delta.".into());
+                };
+                self.bedrock_ensure();
+                let b = match self.block(index) {
+                    Some(b) => b,
+                    None => {
+                        // Text and reasoning blocks start with their first delta.
+                        let block = if delta.get("text").is_some() {
+                            object(vec![("text", Parsed::String(String::new()))])
+                        } else if let Some(reasoning) = delta.get("reasoningContent") {
+                            if reasoning.get("redactedContent").is_some() {
+                                object(vec![(
+                                    "reasoningContent",
+                                    object(vec![(
+                                        "redactedContent",
+                                        Parsed::String(String::new()),
+                                    )]),
+                                )])
+                            } else {
+                                object(vec![(
+                                    "reasoningContent",
+                                    object(vec![(
+                                        "reasoningText",
+                                        object(vec![("text", Parsed::String(String::new()))]),
+                                    )]),
+                                )])
+                            }
+                        } else {
+                            return self.error_at(
+                                at,
+                                format!(
+                                    "A contentBlockDelta for block {index}, which never started."
+                                ),
+                            );
+                        };
+                        self.bedrock_block(index, block)
+                    }
+                };
+                let field = |keys: &[&str]| {
+                    let mut path = self.block_at(b);
+                    path.extend(keys.iter().map(|k| Step::Key((*k).to_string())));
+                    path
+                };
+                if let Some(text) = str_at(delta, "text") {
+                    let path = field(&["text"]);
+                    self.text_delta(b, path, text);
+                } else if let Some(reasoning) = delta.get("reasoningContent") {
+                    if let Some(text) = str_at(reasoning, "text") {
+                        let path = field(&["reasoningContent", "reasoningText", "text"]);
+                        self.text_delta(b, path, text);
+                    }
+                    if let Some(signature) = reasoning.get("signature").cloned() {
+                        self.edit_block(b, |block| {
+                            if let Some(text) = block
+                                .get_mut("reasoningContent")
+                                .and_then(|r| r.get_mut("reasoningText"))
+                            {
+                                text.set("signature", signature);
+                            }
+                        });
+                    }
+                    if let Some(redacted) = str_at(reasoning, "redactedContent") {
+                        let redacted = redacted.to_string();
+                        self.edit_block(b, |block| {
+                            let joined = block
+                                .get("reasoningContent")
+                                .and_then(|r| str_at(r, "redactedContent"))
+                                .map_or(redacted.clone(), |before| format!("{before}{redacted}"));
+                            block.set(
+                                "reasoningContent",
+                                object(vec![("redactedContent", Parsed::String(joined))]),
+                            );
+                        });
+                    }
+                } else if let Some(tool) = delta.get("toolUse") {
+                    let input = str_at(tool, "input").unwrap_or_default().to_string();
+                    self.args_delta(b, &input);
+                }
+            }
+            "contentBlockStop" => {
+                match int_at(&payload, "contentBlockIndex").and_then(|i| self.block(i)) {
+                    Some(b) => self.stop_block(b),
+                    None => self.error_at(
+                        at,
+                        "A contentBlockStop for a block that never started.".into(),
+                    ),
+                }
+            }
+            "messageStop" => {
+                self.bedrock_ensure();
+                if let Some(body) = self.body_mut() {
+                    for key in ["stopReason", "additionalModelResponseFields"] {
+                        if let Some(value) = payload.get(key) {
+                            body.set(key, value.clone());
+                        }
+                    }
+                }
+                self.finish_response();
+                self.set_done();
+            }
+            "metadata" => {
+                if let (Some(body), Parsed::Object(fields)) = (self.body_mut(), &payload) {
+                    for (key, value) in fields {
+                        body.set(key, value.clone());
+                    }
+                }
+            }
+            exception if exception.ends_with("Exception") => {
+                let message = str_at(&payload, "message").unwrap_or_default();
+                self.provider_error(at, format!("{exception}: {message}"));
+            }
+            _ => {}
+        }
+    }
+
+    fn bedrock_ensure(&mut self) {
+        if !self.streaming() {
+            self.start_response(object(vec![(
+                "output",
+                object(vec![(
+                    "message",
+                    object(vec![
+                        ("role", Parsed::String("assistant".into())),
+                        ("content", Parsed::Array(Vec::new())),
+                    ]),
+                )]),
+            )]));
+        }
+    }
+
+    fn bedrock_block(&mut self, index: i64, block: Parsed) -> usize {
+        let tool = block.get("toolUse").is_some();
+        let Some(body) = self.body_mut() else {
+            return 0;
+        };
+        let position = match super::get_path_mut(body, &content_path()) {
+            Some(Parsed::Array(blocks)) => {
+                blocks.push(block);
+                blocks.len() - 1
+            }
+            _ => return 0,
+        };
+        let mut at = content_path();
+        at.push(Step::Index(position));
+        let args = tool.then(|| {
+            let mut field = at.clone();
+            field.extend([Step::Key("toolUse".into()), Step::Key("input".into())]);
+            (field, ArgsMode::Object)
+        });
+        self.add_block(index, at, args, true)
+    }
+}

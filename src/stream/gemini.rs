@@ -1,0 +1,369 @@
+//! Google Gemini `streamGenerateContent?alt=sse` (wire-formats.md b.4): each chunk is a whole
+//! `GenerateContentResponse` whose parts are new fragments; no `[DONE]`.
+//!
+//! The body is a response with one candidate. A text part joins the previous part when both are
+//! text with the same `thought` flag (its `thoughtSignature`, if any, goes on the joined part);
+//! any other part starts a new one and ends the part before. A function call that opens with
+//! `willContinue: true` gets its arguments from `partialArgs` fragments (`jsonPath` plus a typed
+//! value; string values with `willContinue` concatenate) until an empty `functionCall` closes it.
+//! The chunk with `finishReason` ends the message.
+
+use super::{object, ArgsMode, StreamAccumulator};
+use crate::partial_json::{Change, Step};
+use crate::providers::Parsed;
+
+fn parts_path() -> Vec<Step> {
+    vec![
+        Step::Key("candidates".into()),
+        Step::Index(0),
+        Step::Key("content".into()),
+        Step::Key("parts".into()),
+    ]
+}
+
+/// A part is text when its only data field is `text`.
+fn is_text(part: &Parsed) -> bool {
+    let Parsed::Object(fields) = part else {
+        return false;
+    };
+    matches!(part.get("text"), Some(Parsed::String(_)))
+        && fields
+            .iter()
+            .all(|(k, _)| matches!(k.as_str(), "text" | "thought" | "thoughtSignature"))
+}
+
+fn thought(part: &Parsed) -> bool {
+    matches!(part.get("thought"), Some(Parsed::Bool(true)))
+}
+
+/// `$.a.b[0]['c d']` as steps; `None` when it does not read.
+pub(super) fn json_path(text: &str) -> Option<Vec<Step>> {
+    let mut rest = text.strip_prefix('$')?;
+    let mut steps = Vec::new();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('.') {
+            let end = after.find(['.', '[']).unwrap_or(after.len());
+            let (key, tail) = after.split_at(end);
+            if key.is_empty() {
+                return None;
+            }
+            steps.push(Step::Key(key.to_string()));
+            rest = tail;
+        } else if let Some(after) = rest.strip_prefix('[') {
+            let quote = after.chars().next().filter(|c| *c == '\'' || *c == '"');
+            if let Some(q) = quote {
+                let inner = after.get(1..)?;
+                let end = inner.find(q)?;
+                let key = inner.get(..end)?;
+                steps.push(Step::Key(key.to_string()));
+                rest = inner.get(end + 1..)?.strip_prefix(']')?;
+            } else {
+                let end = after.find(']')?;
+                let index: usize = after.get(..end)?.parse().ok()?;
+                steps.push(Step::Index(index));
+                rest = after.get(end + 1..)?;
+            }
+        } else {
+            return None;
+        }
+    }
+    Some(steps)
+}
+
+/// The changes that put `value` at `path` of `current`, creating missing objects and arrays on the
+/// way (`Set` only adds a key or the next element).
+fn set_changes(current: &Parsed, path: &[Step], value: Parsed, out: &mut Vec<Change>) {
+    let mut at = Some(current);
+    for (i, step) in path.iter().enumerate() {
+        let here = path.get(..i).unwrap_or_default().to_vec();
+        let last = i + 1 == path.len();
+        let next = match (at, step) {
+            (Some(o @ Parsed::Object(_)), Step::Key(k)) => o.get(k),
+            (Some(Parsed::Array(items)), Step::Index(n)) => items.get(*n),
+            _ => None,
+        };
+        // Arrays are filled with nulls up to the index.
+        if let (Some(Parsed::Array(items)), Step::Index(n)) = (at, step) {
+            for fill in items.len()..*n {
+                let mut p = here.clone();
+                p.push(Step::Index(fill));
+                out.push(Change::Set {
+                    path: p,
+                    value: Parsed::Null,
+                });
+            }
+        }
+        let mut p = here.clone();
+        p.push(step.clone());
+        if last {
+            out.push(Change::Set { path: p, value });
+            return;
+        }
+        let container_ok = matches!(
+            (next, path.get(i + 1)),
+            (Some(Parsed::Object(_)), Some(Step::Key(_)))
+                | (Some(Parsed::Array(_)), Some(Step::Index(_)))
+        );
+        if !container_ok {
+            let empty = match path.get(i + 1) {
+                Some(Step::Index(_)) => Parsed::Array(Vec::new()),
+                _ => Parsed::Object(Vec::new()),
+            };
+            out.push(Change::Set {
+                path: p,
+                value: empty,
+            });
+            // Below a new container nothing exists: the rest is created step by step.
+            let rest = path.get(i + 1..).unwrap_or_default();
+            let mut base = path.get(..=i).unwrap_or_default().to_vec();
+            for (j, step) in rest.iter().enumerate() {
+                if let Step::Index(n) = step {
+                    for fill in 0..*n {
+                        let mut p = base.clone();
+                        p.push(Step::Index(fill));
+                        out.push(Change::Set {
+                            path: p,
+                            value: Parsed::Null,
+                        });
+                    }
+                }
+                base.push(step.clone());
+                if j + 1 == rest.len() {
+                    out.push(Change::Set { path: base, value });
+                    return;
+                }
+                let empty = match rest.get(j + 1) {
+                    Some(Step::Index(_)) => Parsed::Array(Vec::new()),
+                    _ => Parsed::Object(Vec::new()),
+                };
+                out.push(Change::Set {
+                    path: base.clone(),
+                    value: empty,
+                });
+            }
+            return;
+        }
+        at = next;
+    }
+    if path.is_empty() {
+        out.push(Change::Set {
+            path: Vec::new(),
+            value,
+        });
+    }
+}
+
+impl StreamAccumulator {
+    pub(super) fn gemini(&mut self, at: usize, event: &Parsed) {
+        let candidate = match event.get("candidates") {
+            Some(Parsed::Array(list)) => list.first(),
+            _ => None,
+        };
+        if !self.streaming() {
+            if candidate.is_none() && self.current_body().is_some() {
+                // A late chunk (usage only) after the end.
+                self.gemini_top(event);
+                return;
+            }
+            self.start_response(object(vec![(
+                "candidates",
+                Parsed::Array(vec![object(vec![
+                    (
+                        "content",
+                        object(vec![
+                            ("role", Parsed::String("model".into())),
+                            ("parts", Parsed::Array(Vec::new())),
+                        ]),
+                    ),
+                    ("index", Parsed::Number(0.into())),
+                ])]),
+            )]));
+        }
+        self.gemini_top(event);
+        let Some(candidate) = candidate else { return };
+        match candidate.get("content").and_then(|c| c.get("parts")) {
+            Some(Parsed::Array(parts)) => {
+                for part in parts {
+                    self.gemini_part(at, part);
+                }
+            }
+            None | Some(Parsed::Null) => {}
+            Some(_) => return self.error_at(at, "A candidate's parts is not an array.".into()),
+        }
+        if let (Some(body), Parsed::Object(fields)) = (self.body_mut(), candidate) {
+            if let Some(target) =
+                super::get_path_mut(body, &[Step::Key("candidates".into()), Step::Index(0)])
+            {
+                for (key, value) in fields {
+                    if key != "content" {
+                        target.set(key, value.clone());
+                    }
+                }
+            }
+        }
+        if matches!(candidate.get("finishReason"), Some(Parsed::String(_))) {
+            self.finish_response();
+            self.set_done();
+        }
+    }
+
+    /// The chunk's top-level fields other than `candidates` (usage, model version, response id).
+    fn gemini_top(&mut self, event: &Parsed) {
+        if let (Some(body), Parsed::Object(fields)) = (self.body_mut(), event) {
+            for (key, value) in fields {
+                if key != "candidates" {
+                    body.set(key, value.clone());
+                }
+            }
+        }
+    }
+
+    fn gemini_part(&mut self, at: usize, part: &Parsed) {
+        let last = self.block_count().checked_sub(1);
+        let open_call = last.filter(|&b| {
+            self.block_streaming(b)
+                && self
+                    .block_value(b)
+                    .is_some_and(|v| v.get("functionCall").is_some())
+        });
+        if let Some(call) = part.get("functionCall") {
+            let has = |key: &str| call.get(key).is_some();
+            if let (Some(b), true) = (open_call, has("partialArgs") || !has("name")) {
+                if let Some(Parsed::Array(fragments)) = call.get("partialArgs") {
+                    self.gemini_partial_args(at, b, fragments);
+                }
+                let closes = !has("partialArgs")
+                    && !matches!(call.get("willContinue"), Some(Parsed::Bool(true)));
+                if closes {
+                    self.pending_path = None;
+                    self.stop_block(b);
+                }
+                return;
+            }
+            if let Some(b) = last {
+                self.stop_block(b);
+            }
+            let streamed = matches!(call.get("willContinue"), Some(Parsed::Bool(true)));
+            let mut value = part.clone();
+            if streamed {
+                if let Some(f) = value.get_mut("functionCall") {
+                    if let Parsed::Object(fields) = f {
+                        fields.retain(|(k, _)| k != "willContinue" && k != "partialArgs");
+                    }
+                    if f.get("args").is_none() {
+                        f.set("args", Parsed::Object(Vec::new()));
+                    }
+                }
+            }
+            let b = self.gemini_push(value, streamed, streamed);
+            if streamed {
+                self.pending_path = None;
+                if let Some(Parsed::Array(fragments)) = call.get("partialArgs") {
+                    self.gemini_partial_args(at, b, fragments);
+                }
+            }
+            return;
+        }
+        if is_text(part) {
+            let joins = last.filter(|&b| {
+                self.block_streaming(b)
+                    && self
+                        .block_value(b)
+                        .is_some_and(|v| is_text(v) && thought(v) == thought(part))
+            });
+            if let Some(b) = joins {
+                let mut field = self.block_at(b);
+                field.push(Step::Key("text".into()));
+                let text = part
+                    .get("text")
+                    .and_then(Parsed::as_string)
+                    .unwrap_or_default()
+                    .to_string();
+                self.text_delta(b, field, &text);
+                if let Some(signature) = part.get("thoughtSignature").cloned() {
+                    self.edit_block(b, |v| v.set("thoughtSignature", signature));
+                }
+                return;
+            }
+            if let Some(b) = last {
+                self.stop_block(b);
+            }
+            self.gemini_push(part.clone(), true, false);
+            return;
+        }
+        if let Some(b) = last {
+            self.stop_block(b);
+        }
+        self.gemini_push(part.clone(), false, false);
+    }
+
+    fn gemini_push(&mut self, part: Parsed, streaming: bool, streamed_args: bool) -> usize {
+        let Some(body) = self.body_mut() else {
+            return 0;
+        };
+        let position = match super::get_path_mut(body, &parts_path()) {
+            Some(Parsed::Array(parts)) => {
+                parts.push(part);
+                parts.len() - 1
+            }
+            _ => return 0,
+        };
+        let mut at = parts_path();
+        at.push(Step::Index(position));
+        let args = streamed_args.then(|| {
+            let mut field = at.clone();
+            field.extend([Step::Key("functionCall".into()), Step::Key("args".into())]);
+            (field, ArgsMode::Changes)
+        });
+        let key = self.block_count() as i64;
+        self.add_block(key, at, args, streaming)
+    }
+
+    /// `partialArgs: [{jsonPath, stringValue | numberValue | boolValue | nullValue | ..., willContinue}]`.
+    fn gemini_partial_args(&mut self, at: usize, b: usize, fragments: &[Parsed]) {
+        let mut current = self
+            .block_value(b)
+            .and_then(|v| v.get("functionCall"))
+            .and_then(|f| f.get("args"))
+            .cloned()
+            .unwrap_or(Parsed::Object(Vec::new()));
+        let mut changes = Vec::new();
+        for fragment in fragments {
+            let Some(path) = super::str_at(fragment, "jsonPath").and_then(json_path) else {
+                self.error_at(
+                    at,
+                    "A partialArgs fragment has no readable jsonPath.".into(),
+                );
+                continue;
+            };
+            let continues = matches!(fragment.get("willContinue"), Some(Parsed::Bool(true)));
+            let mut made = Vec::new();
+            if let Some(text) = super::str_at(fragment, "stringValue") {
+                let appending = self.pending_path.as_ref() == Some(&path)
+                    && matches!(super::get_path(&current, &path), Some(Parsed::String(_)));
+                if appending {
+                    if !text.is_empty() {
+                        made.push(Change::Append {
+                            path: path.clone(),
+                            text: text.to_string(),
+                        });
+                    }
+                } else {
+                    set_changes(&current, &path, Parsed::String(text.to_string()), &mut made);
+                }
+            } else {
+                let value = ["numberValue", "boolValue", "structValue", "listValue"]
+                    .iter()
+                    .find_map(|k| fragment.get(k).cloned())
+                    .unwrap_or(Parsed::Null);
+                set_changes(&current, &path, value, &mut made);
+            }
+            self.pending_path = continues.then_some(path);
+            for change in &made {
+                crate::partial_json::apply(&mut current, change);
+            }
+            changes.extend(made);
+        }
+        self.args_changes(b, changes);
+    }
+}

@@ -1,0 +1,1079 @@
+//! Live provider streams: [`StreamAccumulator`] reads a provider's streaming response (SSE text or
+//! bytes cut anywhere, or parsed event objects) and keeps its display-message records up to date,
+//! telling the UI what changed as [`Patch`]es.
+//!
+//! How it stays proportional to each chunk:
+//!
+//! * The accumulator builds the provider's own final response body as the events arrive (an
+//!   Anthropic message, a Chat Completions `choices[0].message`, a Responses `response`, a Gemini
+//!   candidate, a Bedrock `output.message`), so at the end `message()` is `fromProvider` of exactly
+//!   that body. Each content block (part, item, tool call) of the body is tracked as a [`Block`].
+//! * A block's records come from the provider reader itself, run on a body holding that block alone
+//!   (O(block)). This happens when a block starts, changes shape, or stops, not on every delta.
+//! * A text delta appends to the block's string in the body and, once the accumulator has checked
+//!   which record's `content.text` that string becomes (by reading the block with a probe character
+//!   appended), to that record: an `append` patch carrying only the delta.
+//! * A tool call's argument text goes through the incremental partial-JSON parser
+//!   ([`crate::partial_json`]); its changes update the record's `content.arguments` and travel as
+//!   they are, so the JavaScript side can copy only the changed path ([`Patch::Arguments`]).
+//! * When a response ends, its records are read once more from the whole body with `fromProvider`
+//!   and `toDisplayMessages` (statuses from server-tool results included), and any difference is
+//!   patched, so the end state is exact by construction.
+//!
+//! Records of one response sit together, in `toDisplayMessages` order: the assistant message's
+//! content items (by block), its tool calls (by block), then the items of any later messages the
+//! body gives (server-tool results).
+
+pub mod sse;
+
+mod anthropic;
+mod bedrock;
+mod gemini;
+mod openai_completions;
+mod openai_responses;
+
+use crate::display::{display_items, records_of, DisplayRecord, MESSAGES};
+use crate::error::{Error, ErrorCode, Path, Result};
+use crate::json::Json;
+use crate::message::parse_message;
+use crate::partial_json::{self, Change, PartialJson, Step};
+use crate::providers::{self, LcMessage, Parsed, WireProtocol};
+
+/// What changed in the records, in order. Applying every patch of every push, in order, to an
+/// empty array gives exactly [`StreamAccumulator::records`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Patch {
+    /// A record appended at the end.
+    Add(Parsed),
+    /// `content[field]` of the record at `index` grew by `text`.
+    Append {
+        index: usize,
+        field: &'static str,
+        text: String,
+    },
+    /// The record at `index` is now `record`.
+    Replace { index: usize, record: Parsed },
+    /// The record at `index` changed only in `content.arguments`, by these changes (JavaScript
+    /// receives it as a `replace` whose record shares every unchanged part with the previous one).
+    Arguments { index: usize, changes: Vec<Change> },
+}
+
+/// One chunk given to [`StreamAccumulator::push`].
+pub enum Chunk<'a> {
+    /// Stream bytes (SSE), cut anywhere.
+    Bytes(&'a [u8]),
+    /// One event already parsed (an SSE `data:` value).
+    Event(Parsed),
+}
+
+/// Reads a provider's stream into records.
+pub struct StreamAccumulator {
+    protocol: WireProtocol,
+    decoder: sse::Decoder,
+    records: Vec<Parsed>,
+    segments: Vec<Segment>,
+    /// The segment of the response being streamed.
+    current: Option<usize>,
+    /// Events read so far (the `N` in an error record's path `$.events[N]`).
+    events: usize,
+    done: bool,
+    patches: Vec<Patch>,
+    /// Gemini: the `jsonPath` of a string argument whose next fragment continues it.
+    pending_path: Option<Vec<Step>>,
+}
+
+/// A run of records: one response's, or one error record.
+struct Segment {
+    start: usize,
+    count: usize,
+    response: Option<Response>,
+}
+
+/// A response being built: its body in the provider's final shape, and its blocks.
+pub(crate) struct Response {
+    pub(crate) body: Parsed,
+    blocks: Vec<Block>,
+    /// The protocol's key of each block (a content index, an output index, a tool index...).
+    keys: Vec<(i64, usize)>,
+    finished: bool,
+}
+
+/// One content block of a response body.
+struct Block {
+    /// Where the block's value sits in the body.
+    at: Vec<Step>,
+    /// How many records it has in each group: content items, tool calls, later messages.
+    counts: [usize; 3],
+    streaming: bool,
+    /// The body string whose growth is known to grow one record's `content.text`.
+    slot: Option<Slot>,
+    args: Option<Args>,
+}
+
+struct Slot {
+    field: Vec<Step>,
+    group: usize,
+    k: usize,
+}
+
+/// How a block's tool arguments arrive.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ArgsMode {
+    /// As JSON text kept in the body as a string (Chat Completions, Responses).
+    Text,
+    /// As JSON text whose parsed object the body holds once the block stops (Anthropic, Bedrock).
+    Object,
+    /// As changes to the object the body holds (Gemini's `partialArgs`).
+    Changes,
+}
+
+struct Args {
+    field: Vec<Step>,
+    mode: ArgsMode,
+    text: String,
+    parser: PartialJson,
+    /// The arguments parsed so far, once the text has begun a value.
+    value: Option<Parsed>,
+}
+
+/// The `"probe"` character appended to a string to see which record shows it.
+const PROBE: char = '\u{E000}';
+
+impl StreamAccumulator {
+    pub fn new(protocol: WireProtocol) -> StreamAccumulator {
+        StreamAccumulator {
+            protocol,
+            decoder: sse::Decoder::new(),
+            records: Vec::new(),
+            segments: Vec::new(),
+            current: None,
+            events: 0,
+            done: false,
+            patches: Vec::new(),
+            pending_path: None,
+        }
+    }
+
+    pub fn protocol(&self) -> WireProtocol {
+        self.protocol
+    }
+
+    /// True once the stream has said it is over (`message_stop`, `[DONE]`, `response.completed`,
+    /// `messageStop`, a Gemini `finishReason`, or an error event).
+    pub fn done(&self) -> bool {
+        self.done
+    }
+
+    /// The records so far.
+    pub fn records(&self) -> &[Parsed] {
+        &self.records
+    }
+
+    /// Reads one chunk and returns what changed.
+    pub fn push(&mut self, chunk: Chunk<'_>) -> Vec<Patch> {
+        match chunk {
+            Chunk::Bytes(bytes) => {
+                let mut events = Vec::new();
+                self.decoder.push(bytes, &mut events);
+                for event in events {
+                    self.data(event.name.as_deref(), &event.data);
+                }
+            }
+            Chunk::Event(event) => self.event(None, event),
+        }
+        std::mem::take(&mut self.patches)
+    }
+
+    /// One `data:` line.
+    fn data(&mut self, name: Option<&str>, data: &str) {
+        if data.trim() == "[DONE]" {
+            self.events += 1;
+            self.finish_response();
+            self.done = true;
+            return;
+        }
+        match serde_json::from_str::<Parsed>(data) {
+            Ok(event) => self.event(name, event),
+            Err(e) => {
+                let at = self.events;
+                self.events += 1;
+                self.error_at(at, format!("A data line is not JSON ({e})."));
+            }
+        }
+    }
+
+    fn event(&mut self, name: Option<&str>, event: Parsed) {
+        let at = self.events;
+        self.events += 1;
+        if !matches!(event, Parsed::Object(_)) {
+            self.error_at(at, "An event is not a JSON object.".to_string());
+            return;
+        }
+        match self.protocol {
+            WireProtocol::AnthropicMessages => self.anthropic(at, &event),
+            WireProtocol::OpenaiCompletions => self.openai_completions(at, &event),
+            WireProtocol::OpenaiResponses => self.openai_responses(at, &event),
+            WireProtocol::BedrockConverse => self.bedrock(at, name, event),
+            WireProtocol::GoogleGemini => self.gemini(at, &event),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // The message
+
+    /// The message so far as `fromProvider` reads the current response's body: its first message
+    /// (the assistant message; server-tool results, when the body has some, are in [`records`]).
+    pub fn message(&self) -> Result<Parsed> {
+        let empty;
+        let body = match self.response_ref() {
+            Some(response) => &response.body,
+            None => {
+                empty = self.empty_body();
+                &empty
+            }
+        };
+        let messages = self.read(body)?;
+        let mut list = match to_parsed(&messages)? {
+            Parsed::Array(list) => list,
+            _ => Vec::new(),
+        };
+        if list.is_empty() {
+            return match to_parsed(&self.read(&self.empty_body())?)? {
+                Parsed::Array(mut list) if !list.is_empty() => Ok(list.swap_remove(0)),
+                _ => Ok(Parsed::Null),
+            };
+        }
+        Ok(list.swap_remove(0))
+    }
+
+    /// A body with an empty assistant message, in the protocol's shape.
+    fn empty_body(&self) -> Parsed {
+        let json = match self.protocol {
+            WireProtocol::AnthropicMessages => r#"{"role":"assistant","content":[]}"#,
+            WireProtocol::OpenaiCompletions => r#"{"role":"assistant","content":null}"#,
+            WireProtocol::OpenaiResponses => {
+                r#"[{"type":"message","role":"assistant","content":[]}]"#
+            }
+            WireProtocol::BedrockConverse => r#"{"role":"assistant","content":[]}"#,
+            WireProtocol::GoogleGemini => r#"{"role":"model","parts":[]}"#,
+        };
+        serde_json::from_str(json).unwrap_or(Parsed::Null)
+    }
+
+    /// `fromProvider(protocol, body)`.
+    fn read<'a>(&self, body: &'a Parsed) -> Result<Vec<LcMessage<&'a Parsed>>> {
+        match self.protocol {
+            WireProtocol::AnthropicMessages => providers::anthropic::from_provider(&body),
+            WireProtocol::OpenaiCompletions => providers::openai_completions::from_provider(&body),
+            WireProtocol::OpenaiResponses => providers::openai_responses::from_provider(&body),
+            WireProtocol::BedrockConverse => providers::bedrock::from_provider(&body),
+            WireProtocol::GoogleGemini => providers::gemini::from_provider(&body),
+        }
+    }
+
+    /// The records of a body, each with the index of the message it comes from.
+    fn records_of_body(&self, body: &Parsed) -> Result<Vec<(usize, Parsed)>> {
+        let messages = to_parsed(&self.read(body)?)?;
+        let list: Vec<&Parsed> = (&messages).elements().unwrap_or_default();
+        let mut parsed = Vec::with_capacity(list.len());
+        let mut owners = Vec::new();
+        for (i, message) in list.iter().enumerate() {
+            let message = parse_message(message, &MESSAGES.index(i))?;
+            owners.extend(std::iter::repeat(i).take(display_items(&message).len()));
+            parsed.push(message);
+        }
+        let records: Vec<DisplayRecord<&Parsed>> = records_of(&parsed, None);
+        let mut out = Vec::with_capacity(records.len());
+        for (record, owner) in records.iter().zip(owners) {
+            out.push((owner, to_parsed(record)?));
+        }
+        Ok(out)
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Responses and blocks (the operations the protocol readers use)
+
+    fn response_ref(&self) -> Option<&Response> {
+        self.segments.get(self.current?)?.response.as_ref()
+    }
+
+    pub(crate) fn response(&mut self) -> Option<&mut Response> {
+        let current = self.current?;
+        self.segments.get_mut(current)?.response.as_mut()
+    }
+
+    /// True when a response is being streamed (started and not finished).
+    pub(crate) fn streaming(&self) -> bool {
+        self.response_ref().is_some_and(|r| !r.finished)
+    }
+
+    /// Starts a new response with `body`, finishing the one before if it is still open.
+    pub(crate) fn start_response(&mut self, body: Parsed) {
+        self.finish_response();
+        self.done = false;
+        let start = self.records.len();
+        self.segments.push(Segment {
+            start,
+            count: 0,
+            response: Some(Response {
+                body,
+                blocks: Vec::new(),
+                keys: Vec::new(),
+                finished: false,
+            }),
+        });
+        self.current = Some(self.segments.len() - 1);
+    }
+
+    /// The block with the protocol's `key` in the current response.
+    pub(crate) fn block(&self, key: i64) -> Option<usize> {
+        let response = self.response_ref()?;
+        response
+            .keys
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .map(|(_, b)| *b)
+    }
+
+    /// The number of blocks of the current response.
+    pub(crate) fn block_count(&self) -> usize {
+        self.response_ref().map_or(0, |r| r.blocks.len())
+    }
+
+    /// The value of block `b`.
+    pub(crate) fn block_value(&self, b: usize) -> Option<&Parsed> {
+        let response = self.response_ref()?;
+        get_path(&response.body, &response.blocks.get(b)?.at)
+    }
+
+    pub(crate) fn block_streaming(&self, b: usize) -> bool {
+        self.response_ref()
+            .and_then(|r| r.blocks.get(b))
+            .is_some_and(|b| b.streaming)
+    }
+
+    /// Registers a block whose value the protocol has already put in the body at `at`, under
+    /// `key`, and adds its records. `args` names where its tool arguments arrive, if they stream.
+    pub(crate) fn add_block(
+        &mut self,
+        key: i64,
+        at: Vec<Step>,
+        args: Option<(Vec<Step>, ArgsMode)>,
+        streaming: bool,
+    ) -> usize {
+        let Some(response) = self.response() else {
+            return 0;
+        };
+        let b = response.blocks.len();
+        response.blocks.push(Block {
+            at,
+            counts: [0; 3],
+            streaming,
+            slot: None,
+            args: args.map(|(field, mode)| Args {
+                field,
+                mode,
+                text: String::new(),
+                parser: PartialJson::new(),
+                value: None,
+            }),
+        });
+        response.keys.push((key, b));
+        self.prefill(b);
+        self.refresh(b);
+        b
+    }
+
+    /// A block may start with arguments already in place (a Responses item added with its
+    /// `arguments`, Gemini's `args`): the parser or the value starts from them.
+    fn prefill(&mut self, b: usize) {
+        let Some(response) = self.response() else {
+            return;
+        };
+        let Some(block) = response.blocks.get_mut(b) else {
+            return;
+        };
+        let Some(args) = block.args.as_mut() else {
+            return;
+        };
+        let given = get_path(&response.body, &args.field).cloned();
+        match (args.mode, given) {
+            (ArgsMode::Text, Some(Parsed::String(text))) if !text.is_empty() => {
+                let mut changes = Vec::new();
+                args.parser.push(&text, &mut changes);
+                args.text = text;
+                let mut value = Parsed::Null;
+                for change in &changes {
+                    partial_json::apply(&mut value, change);
+                }
+                if !changes.is_empty() {
+                    args.value = Some(value);
+                }
+            }
+            (ArgsMode::Changes, Some(value)) => args.value = Some(value),
+            _ => {}
+        }
+    }
+
+    /// Where block `b`'s value sits in the body.
+    pub(crate) fn block_at(&self, b: usize) -> Vec<Step> {
+        self.response_ref()
+            .and_then(|r| r.blocks.get(b))
+            .map(|b| b.at.clone())
+            .unwrap_or_default()
+    }
+
+    /// The current response's body.
+    pub(crate) fn current_body(&self) -> Option<&Parsed> {
+        self.response_ref().map(|r| &r.body)
+    }
+
+    /// The current block value of the body at `at`, mutable (for the readers' small edits that
+    /// change no record: usage, stop reasons).
+    pub(crate) fn body_mut(&mut self) -> Option<&mut Parsed> {
+        self.response().map(|r| &mut r.body)
+    }
+
+    /// Appends `delta` to the string at `field` (a body path inside block `b`), and to the record
+    /// showing it.
+    pub(crate) fn text_delta(&mut self, b: usize, field: Vec<Step>, delta: &str) {
+        if delta.is_empty() {
+            return;
+        }
+        let Some(current) = self.current else { return };
+        let Some(response) = self.response() else {
+            return;
+        };
+        let Some(block) = response.blocks.get(b) else {
+            return;
+        };
+        let slot = block
+            .slot
+            .as_ref()
+            .filter(|s| s.field == field)
+            .map(|s| (s.group, s.k));
+        match get_path_mut(&mut response.body, &field) {
+            Some(Parsed::String(s)) => s.push_str(delta),
+            Some(other @ Parsed::Null) => *other = Parsed::String(delta.to_string()),
+            _ => {
+                if !set_path(
+                    &mut response.body,
+                    &field,
+                    Parsed::String(delta.to_string()),
+                ) {
+                    return;
+                }
+            }
+        }
+        match slot {
+            Some((group, k)) => {
+                let index = self.record_index(current, b, group, k);
+                if let Some(Parsed::String(text)) = self
+                    .records
+                    .get_mut(index)
+                    .and_then(|r| r.get_mut("content"))
+                    .and_then(|c| c.get_mut("text"))
+                {
+                    text.push_str(delta);
+                    self.patches.push(Patch::Append {
+                        index,
+                        field: "text",
+                        text: delta.to_string(),
+                    });
+                }
+            }
+            None => {
+                self.refresh(b);
+                self.find_slot(b, field);
+            }
+        }
+    }
+
+    /// Sets the string at `field` of block `b` to `text`, when it differs (a `.done` event that
+    /// repeats the whole text).
+    pub(crate) fn text_done(&mut self, b: usize, field: Vec<Step>, text: &str) {
+        let Some(response) = self.response() else {
+            return;
+        };
+        let same = get_path(&response.body, &field).and_then(Parsed::as_string) == Some(text);
+        if !same && set_path(&mut response.body, &field, Parsed::String(text.to_string())) {
+            self.refresh(b);
+        }
+    }
+
+    /// Feeds tool-argument text to block `b`.
+    pub(crate) fn args_delta(&mut self, b: usize, delta: &str) {
+        if delta.is_empty() {
+            return;
+        }
+        let Some(response) = self.response() else {
+            return;
+        };
+        let Some(block) = response.blocks.get_mut(b) else {
+            return;
+        };
+        let Some(args) = block.args.as_mut() else {
+            return;
+        };
+        args.text.push_str(delta);
+        if args.mode == ArgsMode::Text {
+            let field = args.field.clone();
+            match get_path_mut(&mut response.body, &field) {
+                Some(Parsed::String(s)) => s.push_str(delta),
+                _ => {
+                    set_path(
+                        &mut response.body,
+                        &field,
+                        Parsed::String(delta.to_string()),
+                    );
+                }
+            }
+        }
+        let Some(args) = response.blocks.get_mut(b).and_then(|b| b.args.as_mut()) else {
+            return;
+        };
+        let mut changes = Vec::new();
+        args.parser.push(delta, &mut changes);
+        self.args_changes(b, changes);
+    }
+
+    /// Applies argument changes to block `b` (from the parser, or Gemini's `partialArgs`).
+    pub(crate) fn args_changes(&mut self, b: usize, changes: Vec<Change>) {
+        if changes.is_empty() {
+            return;
+        }
+        let Some(current) = self.current else { return };
+        let Some(response) = self.response() else {
+            return;
+        };
+        let Some(block) = response.blocks.get_mut(b) else {
+            return;
+        };
+        let Some(args) = block.args.as_mut() else {
+            return;
+        };
+        let mut value = args.value.take().unwrap_or(Parsed::Null);
+        for change in &changes {
+            partial_json::apply(&mut value, change);
+        }
+        if args.mode == ArgsMode::Changes {
+            let field = args.field.clone();
+            args.value = Some(value.clone());
+            set_path(&mut response.body, &field, value);
+        } else {
+            args.value = Some(value);
+        }
+        let calls = block.counts[1];
+        if calls != 1 {
+            return;
+        }
+        let index = self.record_index(current, b, 1, 0);
+        let Some(arguments) = self
+            .records
+            .get_mut(index)
+            .and_then(|r| r.get_mut("content"))
+            .and_then(|c| c.get_mut("arguments"))
+        else {
+            return;
+        };
+        for change in &changes {
+            partial_json::apply(arguments, change);
+        }
+        self.patches.push(Patch::Arguments { index, changes });
+    }
+
+    /// Changes block `b`'s value with `edit`, then reads its records again.
+    pub(crate) fn edit_block(&mut self, b: usize, edit: impl FnOnce(&mut Parsed)) {
+        let Some(response) = self.response() else {
+            return;
+        };
+        let Some(at) = response.blocks.get(b).map(|b| b.at.clone()) else {
+            return;
+        };
+        if let Some(value) = get_path_mut(&mut response.body, &at) {
+            edit(value);
+        }
+        self.refresh(b);
+    }
+
+    /// Block `b` is complete: its arguments are final and its records are read without
+    /// `metadata.streaming`.
+    pub(crate) fn stop_block(&mut self, b: usize) {
+        let Some(response) = self.response() else {
+            return;
+        };
+        let Some(block) = response.blocks.get_mut(b) else {
+            return;
+        };
+        if !block.streaming {
+            return;
+        }
+        block.streaming = false;
+        if let Some(args) = block.args.as_mut() {
+            let mut changes = Vec::new();
+            let complete = args.parser.finish(&mut changes);
+            if args.mode == ArgsMode::Object && !args.text.trim().is_empty() {
+                // The body holds what the whole text is: the object, or the text itself when it
+                // is not one (as `fromProvider` keeps a string that is not an object).
+                let parsed = serde_json::from_str::<Parsed>(&args.text).ok();
+                let value = match parsed {
+                    Some(value @ Parsed::Object(_)) if complete => value,
+                    _ => Parsed::String(args.text.clone()),
+                };
+                let field = args.field.clone();
+                set_path(&mut response.body, &field, value);
+            }
+        }
+        self.refresh(b);
+    }
+
+    /// The current response is complete: every block stops, and its records are read again from
+    /// the whole body.
+    pub(crate) fn finish_response(&mut self) {
+        let Some(current) = self.current else { return };
+        if !self.streaming() {
+            return;
+        }
+        for b in 0..self.block_count() {
+            self.stop_block(b);
+        }
+        let Some(segment) = self.segments.get(current) else {
+            return;
+        };
+        let (start, count) = (segment.start, segment.count);
+        let exact = match segment.response.as_ref() {
+            Some(response) => self.records_of_body(&response.body),
+            None => return,
+        };
+        if let Some(response) = self.response() {
+            response.finished = true;
+        }
+        let exact: Vec<Parsed> = match exact {
+            Ok(records) => records.into_iter().map(|(_, r)| r).collect(),
+            Err(e) => vec![error_record(&e.message, &e.path)],
+        };
+        if exact.len() >= count {
+            self.splice(current, 0, count, exact);
+        } else if let Some(old) = self.records.get(start..start + count) {
+            // The blocks gave more records than the whole body does: records are never removed
+            // (patches have no removal), so the extra ones stay as they were.
+            let mut kept = exact;
+            kept.extend_from_slice(old.get(kept.len()..).unwrap_or_default());
+            self.splice(current, 0, count, kept);
+        }
+    }
+
+    /// Adds an error record for event `at`, after the current response's records.
+    pub(crate) fn error_at(&mut self, at: usize, text: String) {
+        let record = error_record(&text, &format!("$.events[{at}]"));
+        let start = self.records.len();
+        self.records.push(record.clone());
+        self.patches.push(Patch::Add(record));
+        self.segments.push(Segment {
+            start,
+            count: 1,
+            response: None,
+        });
+    }
+
+    /// An error event from the provider: the response ends, and an error record says why.
+    pub(crate) fn provider_error(&mut self, at: usize, text: String) {
+        self.finish_response();
+        self.error_at(at, text);
+        self.done = true;
+    }
+
+    pub(crate) fn set_done(&mut self) {
+        self.done = true;
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Records of blocks
+
+    /// The index in `records` of block `b`'s `k`-th record of `group` in segment `segment`.
+    fn record_index(&self, segment: usize, b: usize, group: usize, k: usize) -> usize {
+        let Some(seg) = self.segments.get(segment) else {
+            return 0;
+        };
+        let Some(response) = seg.response.as_ref() else {
+            return seg.start;
+        };
+        let mut index = seg.start + k;
+        for g in 0..group {
+            index += response.blocks.iter().map(|b| b.counts[g]).sum::<usize>();
+        }
+        index += response
+            .blocks
+            .iter()
+            .take(b)
+            .map(|b| b.counts[group])
+            .sum::<usize>();
+        index
+    }
+
+    /// Block `b`'s records as the reader gives them for a body holding that block alone, in the
+    /// three groups.
+    fn block_records(&self, b: usize) -> Result<[Vec<Parsed>; 3]> {
+        let Some(response) = self.response_ref() else {
+            return Ok(Default::default());
+        };
+        let Some(block) = response.blocks.get(b) else {
+            return Ok(Default::default());
+        };
+        let mini = self.mini_body(&response.body, &block.at);
+        let mut groups: [Vec<Parsed>; 3] = Default::default();
+        for (owner, record) in self.records_of_body(&mini)? {
+            let call = record.get("content_type").and_then(Parsed::as_string) == Some("tool_call");
+            let group = match (owner, call) {
+                (0, false) => 0,
+                (0, true) => 1,
+                _ => 2,
+            };
+            groups[group].push(record);
+        }
+        Ok(groups)
+    }
+
+    /// A body holding only the block at `at` of `body`, in the protocol's shape.
+    fn mini_body(&self, body: &Parsed, at: &[Step]) -> Parsed {
+        let value = get_path(body, at).cloned().unwrap_or(Parsed::Null);
+        match self.protocol {
+            WireProtocol::AnthropicMessages | WireProtocol::BedrockConverse => object(vec![
+                ("role", Parsed::String("assistant".into())),
+                ("content", Parsed::Array(vec![value])),
+            ]),
+            WireProtocol::GoogleGemini => object(vec![
+                ("role", Parsed::String("model".into())),
+                ("parts", Parsed::Array(vec![value])),
+            ]),
+            WireProtocol::OpenaiResponses => Parsed::Array(vec![value]),
+            WireProtocol::OpenaiCompletions => openai_completions::mini_body(at, value),
+        }
+    }
+
+    /// Reads block `b`'s records again and puts them in place.
+    fn refresh(&mut self, b: usize) {
+        let Some(current) = self.current else { return };
+        let mut groups = match self.block_records(b) {
+            Ok(groups) => groups,
+            Err(e) => [
+                vec![error_record(&e.message, &e.path)],
+                Vec::new(),
+                Vec::new(),
+            ],
+        };
+        let Some(response) = self.response() else {
+            return;
+        };
+        let Some(block) = response.blocks.get_mut(b) else {
+            return;
+        };
+        block.slot = None;
+        if block.streaming {
+            for record in groups.iter_mut().flatten() {
+                if let Some(metadata) = record.get_mut("metadata") {
+                    metadata.set("streaming", Parsed::Bool(true));
+                }
+            }
+            if let (Some(value), [call]) = (
+                block.args.as_ref().and_then(|a| a.value.as_ref()),
+                groups[1].as_mut_slice(),
+            ) {
+                if let Some(content) = call.get_mut("content") {
+                    content.set("arguments", value.clone());
+                }
+            }
+        }
+        let old = block.counts;
+        let new = [groups[0].len(), groups[1].len(), groups[2].len()];
+        let [g0, g1, g2] = groups;
+        // The segment's records, rebuilt from the first one that can change.
+        let totals = |counts: &dyn Fn(usize) -> usize| -> [usize; 3] {
+            let mut t = [0; 3];
+            for (i, total) in t.iter_mut().enumerate() {
+                *total = counts(i);
+            }
+            t
+        };
+        let blocks = &response.blocks;
+        let sum = |g: usize, range: std::ops::Range<usize>| -> usize {
+            blocks
+                .get(range)
+                .map_or(0, |bs| bs.iter().map(|b| b.counts[g]).sum())
+        };
+        let n = blocks.len();
+        let before = totals(&|g| sum(g, 0..b));
+        let after = totals(&|g| sum(g, b + 1..n));
+        let Some(segment) = self.segments.get(current) else {
+            return;
+        };
+        let seg_start = segment.start;
+        let seg_count = segment.count;
+        let old_total0 = before[0] + old[0] + after[0];
+        let old_total1 = before[1] + old[1] + after[1];
+        // Offsets (in the segment) of each part of the old layout.
+        let old_at = |g: usize, part: usize| -> usize {
+            let base = match g {
+                0 => 0,
+                1 => old_total0,
+                _ => old_total0 + old_total1,
+            };
+            base + match part {
+                0 => 0,
+                1 => before[g],
+                _ => before[g] + old[g],
+            }
+        };
+        let take = |records: &[Parsed], from: usize, len: usize| -> Vec<Parsed> {
+            records
+                .get(seg_start + from..seg_start + from + len)
+                .map(<[Parsed]>::to_vec)
+                .unwrap_or_default()
+        };
+        let first = old_at(0, 1);
+        let mut tail = Vec::new();
+        tail.extend(g0);
+        tail.extend(take(&self.records, old_at(0, 2), after[0]));
+        tail.extend(take(&self.records, old_at(1, 0), before[1]));
+        tail.extend(g1);
+        tail.extend(take(&self.records, old_at(1, 2), after[1]));
+        tail.extend(take(&self.records, old_at(2, 0), before[2]));
+        tail.extend(g2);
+        tail.extend(take(&self.records, old_at(2, 2), after[2]));
+        // Sequences: the assistant message's items count from 0, and so do the later messages'.
+        let total0 = before[0] + new[0] + after[0];
+        let total01 = total0 + before[1] + new[1] + after[1];
+        for (i, record) in tail.iter_mut().enumerate() {
+            let position = first + i;
+            let sequence = if position < total01 {
+                position
+            } else {
+                position - total01
+            };
+            if record.get("content_type").and_then(Parsed::as_string) != Some("error") {
+                record.set("sequence", Parsed::Number(sequence.into()));
+            }
+        }
+        if let Some(response) = self.response() {
+            if let Some(block) = response.blocks.get_mut(b) {
+                block.counts = new;
+            }
+        }
+        self.splice(current, first, seg_count - first, tail);
+    }
+
+    /// Puts `new` in place of the `len` records at `offset` of segment `segment`, patching what
+    /// differs; the records after it move along when the length changes.
+    fn splice(&mut self, segment: usize, offset: usize, len: usize, new: Vec<Parsed>) {
+        let Some(seg) = self.segments.get(segment) else {
+            return;
+        };
+        let from = seg.start + offset;
+        let grown = new.len() as isize - len as isize;
+        let end = (from + len).min(self.records.len());
+        let later: Vec<Parsed> = if grown != 0 {
+            self.records
+                .get(end..)
+                .map(<[Parsed]>::to_vec)
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let mut replacement = new;
+        let tail_len = if grown != 0 {
+            replacement.extend(later);
+            self.records.len() - from
+        } else {
+            len
+        };
+        for (i, record) in replacement.into_iter().enumerate() {
+            let index = from + i;
+            match self.records.get_mut(index) {
+                Some(old) if i < tail_len => {
+                    if *old != record {
+                        *old = record.clone();
+                        self.patches.push(Patch::Replace { index, record });
+                    }
+                }
+                _ => {
+                    self.records.push(record.clone());
+                    self.patches.push(Patch::Add(record));
+                }
+            }
+        }
+        if grown != 0 {
+            if let Some(seg) = self.segments.get_mut(segment) {
+                seg.count = (seg.count as isize + grown).max(0) as usize;
+            }
+            for later in self.segments.iter_mut().skip(segment + 1) {
+                later.start = (later.start as isize + grown).max(0) as usize;
+            }
+        }
+    }
+
+    /// After a slow text delta: finds which record of block `b` shows the string at `field`, by
+    /// reading the block again with a probe character appended, so later deltas are `append`s.
+    fn find_slot(&mut self, b: usize, field: Vec<Step>) {
+        let Ok(base) = self.block_records(b) else {
+            return;
+        };
+        let Some(response) = self.response() else {
+            return;
+        };
+        match get_path_mut(&mut response.body, &field) {
+            Some(Parsed::String(s)) => s.push(PROBE),
+            _ => return,
+        }
+        let probed = self.block_records(b);
+        if let Some(response) = self.response() {
+            if let Some(Parsed::String(s)) = get_path_mut(&mut response.body, &field) {
+                s.pop();
+            }
+        }
+        let Ok(probed) = probed else { return };
+        let mut found = None;
+        for group in 0..3 {
+            if base[group].len() != probed[group].len() {
+                return;
+            }
+            for (k, (a, p)) in base[group].iter().zip(&probed[group]).enumerate() {
+                if a == p {
+                    continue;
+                }
+                let text = |r: &Parsed| {
+                    r.get("content")
+                        .and_then(|c| c.get("text"))
+                        .and_then(Parsed::as_string)
+                        .map(str::to_string)
+                };
+                let (Some(before), Some(after)) = (text(a), text(p)) else {
+                    return;
+                };
+                let mut expected = a.clone();
+                if let Some(content) = expected.get_mut("content") {
+                    content.set("text", Parsed::String(format!("{before}{PROBE}")));
+                }
+                if found.is_some() || expected != *p || !after.ends_with(PROBE) {
+                    return;
+                }
+                found = Some((group, k));
+            }
+        }
+        if let (Some((group, k)), Some(response)) = (found, self.response()) {
+            if let Some(block) = response.blocks.get_mut(b) {
+                block.slot = Some(Slot { field, group, k });
+            }
+        }
+    }
+}
+
+/// An error record, as `Transcript` makes them: `{content_type: "error", content: {text, path},
+/// status: "failed", ...}`.
+fn error_record(text: &str, path: &str) -> Parsed {
+    object(vec![
+        ("conversation_id", Parsed::Null),
+        ("message_type", Parsed::Null),
+        ("content_type", Parsed::String("error".into())),
+        (
+            "content",
+            object(vec![
+                ("text", Parsed::String(text.to_string())),
+                ("path", Parsed::String(path.to_string())),
+            ]),
+        ),
+        ("sequence", Parsed::Number(0.into())),
+        ("status", Parsed::String("failed".into())),
+        ("tool_call_id", Parsed::Null),
+        ("metadata", Parsed::Object(Vec::new())),
+    ])
+}
+
+/// An object from its entries.
+pub(crate) fn object(entries: Vec<(&str, Parsed)>) -> Parsed {
+    Parsed::Object(
+        entries
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
+}
+
+pub(crate) fn get_path<'a>(mut at: &'a Parsed, path: &[Step]) -> Option<&'a Parsed> {
+    for step in path {
+        at = match (at, step) {
+            (Parsed::Object(_), Step::Key(k)) => at.get(k)?,
+            (Parsed::Array(items), Step::Index(i)) => items.get(*i)?,
+            _ => return None,
+        };
+    }
+    Some(at)
+}
+
+pub(crate) fn get_path_mut<'a>(mut at: &'a mut Parsed, path: &[Step]) -> Option<&'a mut Parsed> {
+    for step in path {
+        at = match (at, step) {
+            (at @ Parsed::Object(_), Step::Key(k)) => at.get_mut(k)?,
+            (Parsed::Array(items), Step::Index(i)) => items.get_mut(*i)?,
+            _ => return None,
+        };
+    }
+    Some(at)
+}
+
+/// Sets the value at `path`, creating the last key of an object or pushing onto an array at its
+/// length; false when the parent is missing.
+pub(crate) fn set_path(target: &mut Parsed, path: &[Step], value: Parsed) -> bool {
+    let Some((last, parent)) = path.split_last() else {
+        *target = value;
+        return true;
+    };
+    match (get_path_mut(target, parent), last) {
+        (Some(p @ Parsed::Object(_)), Step::Key(k)) => {
+            p.set(k, value);
+            true
+        }
+        (Some(Parsed::Array(items)), Step::Index(i)) if *i <= items.len() => {
+            if *i == items.len() {
+                items.push(value);
+            } else if let Some(slot) = items.get_mut(*i) {
+                *slot = value;
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// A serializable value as [`Parsed`] (through JSON text, keys in the order written).
+pub(crate) fn to_parsed<T: serde::Serialize>(value: &T) -> Result<Parsed> {
+    let text = serde_json::to_string(value).map_err(|e| internal(&e.to_string()))?;
+    serde_json::from_str(&text).map_err(|e| {
+        Error::new(
+            ErrorCode::TooDeep,
+            &Path::ROOT,
+            format!("A value in the stream is nested too deeply to show ({e})."),
+        )
+    })
+}
+
+fn internal(message: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        &Path::ROOT,
+        format!("A value in the stream cannot be written as JSON ({message})."),
+    )
+}
+
+/// The string under `key` of an event.
+pub(crate) fn str_at<'a>(value: &'a Parsed, key: &str) -> Option<&'a str> {
+    value.get(key).and_then(Parsed::as_string)
+}
+
+/// The integer under `key` of an event.
+pub(crate) fn int_at(value: &Parsed, key: &str) -> Option<i64> {
+    match value.get(key)? {
+        Parsed::Number(n) => n.as_i64(),
+        _ => None,
+    }
+}

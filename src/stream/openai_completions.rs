@@ -1,0 +1,243 @@
+//! OpenAI Chat Completions streams (wire-formats.md b.1): `chat.completion.chunk`s, then
+//! `[DONE]`.
+//!
+//! The body is a `chat.completion` with one choice, built from choice 0's deltas (other choices are
+//! ignored): `content`, `refusal`, `reasoning_content` and OpenRouter's `reasoning` concatenate,
+//! each a block; tool-call fragments are merged by `index`, else by `id`, each call a block whose
+//! `function.arguments` string grows. A `finish_reason` ends the message; a later usage-only chunk
+//! (`choices: []`) still sets `usage`.
+
+use super::{object, str_at, ArgsMode, StreamAccumulator};
+use crate::partial_json::Step;
+use crate::providers::Parsed;
+
+/// The block keys of the message's text fields (tool calls use their `index`, which is >= 0).
+const TEXT_FIELDS: [(&str, i64); 4] = [
+    ("reasoning_content", -2),
+    ("reasoning", -3),
+    ("content", -1),
+    ("refusal", -4),
+];
+
+/// Keys for tool-call fragments that carry no `index`.
+const UNINDEXED: i64 = 1 << 40;
+
+fn message_path(key: &str) -> Vec<Step> {
+    vec![
+        Step::Key("choices".into()),
+        Step::Index(0),
+        Step::Key("message".into()),
+        Step::Key(key.into()),
+    ]
+}
+
+/// The message holding only the block at `at` (a text field, or one tool call).
+pub(super) fn mini_body(at: &[Step], value: Parsed) -> Parsed {
+    let mut message = object(vec![
+        ("role", Parsed::String("assistant".into())),
+        ("content", Parsed::Null),
+    ]);
+    match at {
+        [.., Step::Key(key), Step::Index(_)] if key == "tool_calls" => {
+            message.set("tool_calls", Parsed::Array(vec![value]))
+        }
+        [.., Step::Key(key)] => message.set(key, value),
+        _ => {}
+    }
+    message
+}
+
+impl StreamAccumulator {
+    pub(super) fn openai_completions(&mut self, at: usize, event: &Parsed) {
+        let choice = match event.get("choices") {
+            Some(Parsed::Array(choices)) => choices
+                .iter()
+                .find(
+                    |c| matches!(c.get("index"), Some(Parsed::Number(n)) if n.as_u64() == Some(0)),
+                )
+                .or(choices.first()),
+            _ => None,
+        };
+        let same_id = self
+            .current_body()
+            .is_some_and(|body| str_at(body, "id") == str_at(event, "id"));
+        if choice.is_some() && !self.streaming() && !(self.current_body().is_some() && same_id) {
+            let mut body = object(vec![]);
+            for key in [
+                "id",
+                "object",
+                "created",
+                "model",
+                "system_fingerprint",
+                "service_tier",
+            ] {
+                if let Some(value) = event.get(key) {
+                    body.set(key, value.clone());
+                }
+            }
+            body.set("object", Parsed::String("chat.completion".into()));
+            body.set(
+                "choices",
+                Parsed::Array(vec![object(vec![
+                    ("index", Parsed::Number(0.into())),
+                    (
+                        "message",
+                        object(vec![
+                            ("role", Parsed::String("assistant".into())),
+                            ("content", Parsed::Null),
+                        ]),
+                    ),
+                    ("finish_reason", Parsed::Null),
+                ])]),
+            );
+            self.start_response(body);
+        }
+        if let Some(usage @ Parsed::Object(_)) = event.get("usage") {
+            if let Some(body) = self.body_mut() {
+                body.set("usage", usage.clone());
+            }
+        }
+        let Some(choice) = choice else { return };
+        if !self.streaming() {
+            return;
+        }
+        if let Some(delta) = choice.get("delta") {
+            for (key, block_key) in TEXT_FIELDS {
+                let Some(text) = str_at(delta, key) else {
+                    continue;
+                };
+                let b = match self.block(block_key) {
+                    Some(b) => b,
+                    None if text.is_empty() => continue,
+                    None => {
+                        let Some(body) = self.body_mut() else { return };
+                        if !super::set_path(body, &message_path(key), Parsed::String(String::new()))
+                        {
+                            return;
+                        }
+                        self.add_block(block_key, message_path(key), None, true)
+                    }
+                };
+                self.text_delta(b, message_path(key), text);
+            }
+            match delta.get("tool_calls") {
+                Some(Parsed::Array(fragments)) => {
+                    for fragment in fragments {
+                        self.completions_tool_fragment(fragment);
+                    }
+                }
+                Some(Parsed::Null) | None => {}
+                Some(_) => {
+                    return self.error_at(at, "A delta's tool_calls is not an array.".into());
+                }
+            }
+        }
+        if let Some(reason @ Parsed::String(_)) = choice.get("finish_reason") {
+            if let Some(body) = self.body_mut() {
+                super::set_path(
+                    body,
+                    &[
+                        Step::Key("choices".into()),
+                        Step::Index(0),
+                        Step::Key("finish_reason".into()),
+                    ],
+                    reason.clone(),
+                );
+            }
+            self.finish_response();
+            self.set_done();
+        }
+    }
+
+    /// One tool-call fragment `{index, id?, type?, function: {name?, arguments?}}`.
+    fn completions_tool_fragment(&mut self, fragment: &Parsed) {
+        let index = super::int_at(fragment, "index");
+        let id = str_at(fragment, "id").filter(|id| !id.is_empty());
+        let function = fragment.get("function");
+        let name = function
+            .and_then(|f| str_at(f, "name"))
+            .filter(|n| !n.is_empty());
+        let arguments = function
+            .and_then(|f| str_at(f, "arguments"))
+            .unwrap_or_default();
+        let by_id = || {
+            let id = id?;
+            (0..self.block_count())
+                .rev()
+                .find(|&b| self.block_value(b).and_then(|v| str_at(v, "id")) == Some(id))
+        };
+        let found = match index {
+            Some(i) => self.block(i),
+            None => by_id().or_else(|| {
+                (0..self.block_count()).rev().find(|&b| {
+                    self.block_value(b)
+                        .is_some_and(|v| v.get("function").is_some())
+                })
+            }),
+        };
+        let b = match found {
+            Some(b) => {
+                let value = self.block_value(b);
+                let new_id = id.filter(|id| value.and_then(|v| str_at(v, "id")) != Some(*id));
+                let new_name = name.filter(|_| {
+                    value
+                        .and_then(|v| v.get("function"))
+                        .and_then(|f| str_at(f, "name"))
+                        .unwrap_or_default()
+                        .is_empty()
+                });
+                if new_id.is_some() || new_name.is_some() {
+                    let (new_id, new_name) =
+                        (new_id.map(str::to_string), new_name.map(str::to_string));
+                    self.edit_block(b, |call| {
+                        if let Some(id) = new_id {
+                            call.set("id", Parsed::String(id));
+                        }
+                        if let (Some(name), Some(f)) = (new_name, call.get_mut("function")) {
+                            f.set("name", Parsed::String(name));
+                        }
+                    });
+                }
+                b
+            }
+            None => {
+                let call = object(vec![
+                    (
+                        "id",
+                        id.map_or(Parsed::Null, |id| Parsed::String(id.into())),
+                    ),
+                    (
+                        "type",
+                        Parsed::String(str_at(fragment, "type").unwrap_or("function").into()),
+                    ),
+                    (
+                        "function",
+                        object(vec![
+                            ("name", Parsed::String(name.unwrap_or_default().into())),
+                            ("arguments", Parsed::String(String::new())),
+                        ]),
+                    ),
+                ]);
+                let Some(body) = self.body_mut() else { return };
+                let calls_path = message_path("tool_calls");
+                let position = match super::get_path_mut(body, &calls_path) {
+                    Some(Parsed::Array(calls)) => {
+                        calls.push(call);
+                        calls.len() - 1
+                    }
+                    _ => {
+                        super::set_path(body, &calls_path, Parsed::Array(vec![call]));
+                        0
+                    }
+                };
+                let mut at = calls_path;
+                at.push(Step::Index(position));
+                let mut field = at.clone();
+                field.extend([Step::Key("function".into()), Step::Key("arguments".into())]);
+                let key = index.unwrap_or(UNINDEXED + position as i64);
+                self.add_block(key, at, Some((field, ArgsMode::Text)), true)
+            }
+        };
+        self.args_delta(b, arguments);
+    }
+}

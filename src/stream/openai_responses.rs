@@ -1,0 +1,330 @@
+//! OpenAI Responses streams (wire-formats.md b.2): `response.*` events keyed by `output_index`
+//! (and `item_id`).
+//!
+//! The body is the `response` of `response.created`, its `output` filled item by item:
+//! `output_item.added` adds an item (a block), content and summary parts are added by their
+//! `*.part.added` events and grow by their `*.delta`s, function-call `arguments` grow by
+//! `function_call_arguments.delta`, and `output_item.done` puts the finished item in place. The
+//! `response` of `response.completed` / `.incomplete` / `.failed` is the final body. A second
+//! `response.created` starts a new message.
+
+use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
+use crate::partial_json::Step;
+use crate::providers::Parsed;
+
+impl StreamAccumulator {
+    pub(super) fn openai_responses(&mut self, at: usize, event: &Parsed) {
+        let Some(kind) = str_at(event, "type") else {
+            return;
+        };
+        match kind {
+            "response.created" | "response.in_progress" | "response.queued" => {
+                let response = match event.get("response") {
+                    Some(r @ Parsed::Object(_)) => r,
+                    _ => return,
+                };
+                let open_same = self.streaming()
+                    && self.current_body().and_then(|b| str_at(b, "id")) == str_at(response, "id");
+                if open_same {
+                    return;
+                }
+                let mut body = response.clone();
+                body.set("output", Parsed::Array(Vec::new()));
+                self.start_response(body);
+            }
+            "response.output_item.added" => {
+                let Some(item @ Parsed::Object(_)) = event.get("item") else {
+                    return self.error_at(at, "An output_item.added has no item.".into());
+                };
+                self.ensure_response();
+                let key = int_at(event, "output_index").unwrap_or(self.block_count() as i64);
+                self.responses_item(key, item.clone(), true);
+            }
+            "response.output_item.done" => {
+                let Some(item @ Parsed::Object(_)) = event.get("item") else {
+                    return self.error_at(at, "An output_item.done has no item.".into());
+                };
+                match self.responses_block(event) {
+                    Some(b) => {
+                        let item = item.clone();
+                        if self.block_value(b) != Some(&item) {
+                            self.edit_block(b, |value| *value = item);
+                        }
+                        self.stop_block(b);
+                    }
+                    None => {
+                        self.ensure_response();
+                        let key =
+                            int_at(event, "output_index").unwrap_or(self.block_count() as i64);
+                        self.responses_item(key, item.clone(), false);
+                    }
+                }
+            }
+            "response.content_part.added" | "response.content_part.done" => {
+                self.responses_part(at, event, "content", "content_index", "part")
+            }
+            "response.reasoning_summary_part.added" | "response.reasoning_summary_part.done" => {
+                self.responses_part(at, event, "summary", "summary_index", "part")
+            }
+            "response.output_text.delta" => self.responses_text(
+                at,
+                event,
+                "content",
+                "content_index",
+                "text",
+                "delta",
+                false,
+            ),
+            "response.output_text.done" => {
+                self.responses_text(at, event, "content", "content_index", "text", "text", true)
+            }
+            "response.refusal.delta" => self.responses_text(
+                at,
+                event,
+                "content",
+                "content_index",
+                "refusal",
+                "delta",
+                false,
+            ),
+            "response.refusal.done" => self.responses_text(
+                at,
+                event,
+                "content",
+                "content_index",
+                "refusal",
+                "refusal",
+                true,
+            ),
+            "response.reasoning_summary_text.delta" => self.responses_text(
+                at,
+                event,
+                "summary",
+                "summary_index",
+                "text",
+                "delta",
+                false,
+            ),
+            "response.reasoning_summary_text.done" => {
+                self.responses_text(at, event, "summary", "summary_index", "text", "text", true)
+            }
+            "response.reasoning_text.delta" => self.responses_text(
+                at,
+                event,
+                "content",
+                "content_index",
+                "text",
+                "delta",
+                false,
+            ),
+            "response.reasoning_text.done" => {
+                self.responses_text(at, event, "content", "content_index", "text", "text", true)
+            }
+            "response.output_text.annotation.added" => {
+                let Some(b) = self.responses_block(event) else {
+                    return self.never_started(at, kind);
+                };
+                let ci = int_at(event, "content_index").unwrap_or(0).max(0) as usize;
+                let annotation = event.get("annotation").cloned().unwrap_or(Parsed::Null);
+                self.edit_block(b, |item| {
+                    if let Some(Parsed::Array(parts)) = item.get_mut("content") {
+                        if let Some(part) = parts.get_mut(ci) {
+                            match part.get_mut("annotations") {
+                                Some(Parsed::Array(list)) => list.push(annotation),
+                                _ => part.set("annotations", Parsed::Array(vec![annotation])),
+                            }
+                        }
+                    }
+                });
+            }
+            "response.function_call_arguments.delta"
+            | "response.custom_tool_call_input.delta"
+            | "response.mcp_call_arguments.delta" => {
+                let Some(b) = self.responses_block(event) else {
+                    return self.never_started(at, kind);
+                };
+                let delta = str_at(event, "delta").unwrap_or_default().to_string();
+                self.args_delta(b, &delta);
+            }
+            "response.completed" | "response.incomplete" | "response.failed" => {
+                if let Some(Parsed::Object(fields)) = event.get("response") {
+                    self.ensure_response();
+                    if let Some(body) = self.body_mut() {
+                        for (key, value) in fields {
+                            let empty_output = key == "output"
+                                && !matches!(value, Parsed::Array(list) if !list.is_empty());
+                            if !empty_output {
+                                body.set(key, value.clone());
+                            }
+                        }
+                    }
+                }
+                self.finish_response();
+                self.set_done();
+            }
+            "error" => {
+                let code = str_at(event, "code").unwrap_or("error");
+                let message = str_at(event, "message").unwrap_or_default();
+                self.provider_error(at, format!("{code}: {message}"));
+            }
+            _ => {}
+        }
+    }
+
+    fn ensure_response(&mut self) {
+        if !self.streaming() {
+            self.start_response(object(vec![("output", Parsed::Array(Vec::new()))]));
+        }
+    }
+
+    fn never_started(&mut self, at: usize, kind: &str) {
+        self.error_at(
+            at,
+            format!("A {kind} event for an item that never started."),
+        );
+    }
+
+    /// The block an event is about: by `output_index`, else by `item_id`.
+    fn responses_block(&self, event: &Parsed) -> Option<usize> {
+        if let Some(b) = int_at(event, "output_index").and_then(|i| self.block(i)) {
+            return Some(b);
+        }
+        let id =
+            str_at(event, "item_id").or_else(|| event.get("item").and_then(|i| str_at(i, "id")))?;
+        (0..self.block_count())
+            .find(|&b| self.block_value(b).and_then(|v| str_at(v, "id")) == Some(id))
+    }
+
+    /// Adds an output item.
+    fn responses_item(&mut self, key: i64, item: Parsed, streaming: bool) {
+        let args_key = match str_at(&item, "type") {
+            Some("function_call" | "mcp_call") => Some("arguments"),
+            Some("custom_tool_call") => Some("input"),
+            _ => None,
+        };
+        let Some(body) = self.body_mut() else { return };
+        let position = match body.get_mut("output") {
+            Some(Parsed::Array(items)) => {
+                items.push(item);
+                items.len() - 1
+            }
+            _ => {
+                body.set("output", Parsed::Array(vec![item]));
+                0
+            }
+        };
+        let at = vec![Step::Key("output".into()), Step::Index(position)];
+        let args = args_key.map(|key| {
+            let mut field = at.clone();
+            field.push(Step::Key(key.into()));
+            (field, ArgsMode::Text)
+        });
+        self.add_block(key, at, args, streaming);
+    }
+
+    /// `*.part.added` / `*.part.done`: the part at `index_key` of the item's `list`.
+    fn responses_part(
+        &mut self,
+        at: usize,
+        event: &Parsed,
+        list: &str,
+        index_key: &str,
+        part_key: &str,
+    ) {
+        let Some(b) = self.responses_block(event) else {
+            return self.never_started(at, str_at(event, "type").unwrap_or_default());
+        };
+        let index = int_at(event, index_key).unwrap_or(0).max(0) as usize;
+        let Some(part) = event.get(part_key).cloned() else {
+            return;
+        };
+        let same = self
+            .block_value(b)
+            .and_then(|item| item.get(list))
+            .and_then(|l| match l {
+                Parsed::Array(parts) => parts.get(index),
+                _ => None,
+            })
+            == Some(&part);
+        if same {
+            return;
+        }
+        self.edit_block(b, |item| match item.get_mut(list) {
+            Some(Parsed::Array(parts)) => {
+                while parts.len() < index {
+                    parts.push(Parsed::Null);
+                }
+                match parts.get_mut(index) {
+                    Some(slot) => *slot = part,
+                    None => parts.push(part),
+                }
+            }
+            _ => {
+                let mut parts = vec![Parsed::Null; index];
+                parts.push(part);
+                item.set(list, Parsed::Array(parts));
+            }
+        });
+    }
+
+    /// A text delta (or `.done` with the whole text) for `list[index].field` of an item.
+    #[allow(clippy::too_many_arguments)]
+    fn responses_text(
+        &mut self,
+        at: usize,
+        event: &Parsed,
+        list: &str,
+        index_key: &str,
+        field: &str,
+        value_key: &str,
+        whole: bool,
+    ) {
+        let Some(b) = self.responses_block(event) else {
+            return self.never_started(at, str_at(event, "type").unwrap_or_default());
+        };
+        let index = int_at(event, index_key).unwrap_or(0).max(0) as usize;
+        let text = str_at(event, value_key).unwrap_or_default().to_string();
+        // The part must exist (reasoning text may arrive with no part event before it).
+        let exists = self
+            .block_value(b)
+            .and_then(|item| item.get(list))
+            .is_some_and(|l| matches!(l, Parsed::Array(parts) if parts.len() > index));
+        if !exists {
+            let kind = match (list, field) {
+                ("summary", _) => "summary_text",
+                (_, "refusal") => "refusal",
+                _ if self.block_value(b).and_then(|i| str_at(i, "type")) == Some("reasoning") => {
+                    "reasoning_text"
+                }
+                _ => "output_text",
+            };
+            let mut part = object(vec![("type", Parsed::String(kind.into()))]);
+            part.set(field, Parsed::String(String::new()));
+            let list = list.to_string();
+            self.edit_block(b, move |item| match item.get_mut(&list) {
+                Some(Parsed::Array(parts)) => {
+                    while parts.len() < index {
+                        parts.push(Parsed::Null);
+                    }
+                    parts.push(part);
+                }
+                _ => {
+                    let mut parts = vec![Parsed::Null; index];
+                    parts.push(part);
+                    item.set(&list, Parsed::Array(parts));
+                }
+            });
+        }
+        let mut path = self.block_at(b);
+        path.extend([
+            Step::Key(list.into()),
+            Step::Index(index),
+            Step::Key(field.into()),
+        ]);
+        if whole {
+            self.text_done(b, path, &text);
+        } else {
+            self.text_delta(b, path, &text);
+        }
+    }
+}
