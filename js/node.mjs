@@ -22,6 +22,7 @@ export const {
   detectProtocol,
   toProvider,
   Transcript,
+  StreamAccumulator,
 } = wasm;
 export const initSync = wasm.initSync;
 export default wasm.default;

@@ -1691,3 +1691,229 @@ pub fn to_provider(
         &Js::new(messages),
     ))
 }
+
+// ---------------------------------------------------------------------------------------------
+// Live streams (issue 10): StreamAccumulator
+
+#[wasm_bindgen(typescript_custom_section)]
+const STREAM_TYPES: &'static str = r#"
+/** A display-message record while its block streams: `metadata.streaming` is `true` until the
+ * block ends, and a tool call's `content.arguments` holds the fields parsed so far. */
+export type StreamRecord = DisplayRecord | (Omit<DisplayRecord, "metadata"> & { metadata: { streaming: true } })
+  | (DisplayMessage & { content_type: "error"; content: { text: string; path: string }; status: "failed" });
+
+/** What one `StreamAccumulator.push` changed. Applied in order to an array that started empty,
+ * the patches of every push give exactly `records()`. Records are never removed; a `replace`
+ * record shares every unchanged object with the record it replaces. */
+export type Patch =
+  | { op: "add"; record: StreamRecord }
+  | { op: "append"; index: number; field: "text" | "content"; text: string }
+  | { op: "replace"; index: number; record: StreamRecord };
+"#;
+
+/// A provider's streaming response, read as it arrives.
+#[wasm_bindgen(js_name = StreamAccumulator)]
+pub struct StreamAccumulator {
+    inner: crate::stream::StreamAccumulator,
+    /// A high surrogate that ended the last string chunk: the rest of its character comes next.
+    high: Option<u16>,
+    /// The JavaScript record last handed out for each tool-call record, by index, so an arguments
+    /// change copies only the path it changes.
+    calls: Vec<Option<JsValue>>,
+}
+
+#[wasm_bindgen(js_class = StreamAccumulator)]
+impl StreamAccumulator {
+    /// A new accumulator for one of the five wire protocols (`unsupported_protocol` otherwise).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
+    ) -> Result<StreamAccumulator, JsValue> {
+        let protocol = crate::providers::parse_protocol(&Js::new(protocol)).map_err(|e| to_js_error(&e))?;
+        Ok(StreamAccumulator {
+            inner: crate::stream::StreamAccumulator::new(protocol),
+            high: None,
+            calls: Vec::new(),
+        })
+    }
+
+    /// Reads a chunk: SSE text or bytes cut anywhere (inside a line, a UTF-8 character or a
+    /// surrogate pair), or one parsed event object. Returns what changed in the records.
+    #[wasm_bindgen(unchecked_return_type = "Patch[]")]
+    pub fn push(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | Uint8Array | object")] chunk: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let root = Path::Root("$.chunk");
+        let patches = if let Some(text) = chunk.dyn_ref::<js_sys::JsString>() {
+            let mut text = text.clone();
+            if let Some(high) = self.high.take() {
+                text = js_sys::JsString::from_char_code1(u32::from(high)).concat(&text);
+            }
+            let length = text.length();
+            if length > 0 {
+                let last = text.char_code_at(length - 1);
+                if (0xD800..0xDC00).contains(&(last as u32)) {
+                    self.high = Some(last as u16);
+                    text = text.slice(0, length - 1);
+                }
+            }
+            let bytes = TextEncoder::new().encode(&text).to_vec();
+            self.inner.push(crate::stream::Chunk::Bytes(&bytes))
+        } else if let Some(bytes) = chunk.dyn_ref::<js_sys::Uint8Array>() {
+            self.inner.push(crate::stream::Chunk::Bytes(&bytes.to_vec()))
+        } else {
+            let event = Js::new(chunk);
+            if event.kind() != Kind::Object {
+                return Err(to_js_error(&Error::expected(
+                    &root,
+                    "SSE text, bytes (a Uint8Array) or an event object",
+                    event.kind(),
+                )));
+            }
+            let event = crate::stream::event_of(&event, &root).map_err(|e| to_js_error(&e))?;
+            self.inner.push(crate::stream::Chunk::Event(event))
+        };
+        let out = Array::new_with_length(patches.len() as u32);
+        for (i, patch) in patches.iter().enumerate() {
+            out.set(i as u32, self.patch_to_js(patch)?);
+        }
+        Ok(out.into())
+    }
+
+    /// The message so far, as `fromProvider` reads the response body built from the stream.
+    #[wasm_bindgen(unchecked_return_type = "ProviderMessage")]
+    pub fn message(&self) -> Result<JsValue, JsValue> {
+        run(self.inner.message())
+    }
+
+    /// The display-message records so far.
+    #[wasm_bindgen(unchecked_return_type = "StreamRecord[]")]
+    pub fn records(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.inner.records())
+    }
+
+    /// True once the stream has said it is over.
+    #[wasm_bindgen(getter)]
+    pub fn done(&self) -> bool {
+        self.inner.done()
+    }
+}
+
+impl StreamAccumulator {
+    fn patch_to_js(&mut self, patch: &crate::stream::Patch) -> Result<JsValue, JsValue> {
+        use crate::stream::Patch;
+        let (op, index, record) = match patch {
+            Patch::Add(record) => ("add", self.calls.len(), to_js(record)?),
+            Patch::Replace { index, record } => ("replace", *index, to_js(record)?),
+            Patch::Append { index, field, text } => {
+                let text = JsValue::from_str(text);
+                return Ok(object(&[
+                    ("op", Some(&constant("append"))),
+                    ("index", Some(&small_number(*index))),
+                    ("field", Some(&constant(field))),
+                    ("text", Some(&text)),
+                ]));
+            }
+            Patch::Arguments { index, changes } => {
+                let previous = self.calls.get(*index).cloned().flatten();
+                let record = match previous {
+                    Some(previous) => {
+                        let get = |o: &JsValue, k: &str| Reflect::get(o, &JsValue::from_str(k)).unwrap_or(JsValue::NULL);
+                        let content = get(&previous, "content");
+                        let mut arguments = get(&content, "arguments");
+                        for change in changes {
+                            arguments = apply_change(&arguments, change)?;
+                        }
+                        let content = with_key(&content, "arguments", &arguments);
+                        with_key(&previous, "content", &content)
+                    }
+                    None => match self.inner.records().get(*index) {
+                        Some(record) => to_js(record)?,
+                        None => JsValue::NULL,
+                    },
+                };
+                ("replace", *index, record)
+            }
+        };
+        let call = Reflect::get(&record, &JsValue::from_str("content_type"))
+            .ok()
+            .and_then(|t| t.as_string())
+            .is_some_and(|t| t == "tool_call");
+        if self.calls.len() <= index {
+            self.calls.resize(index + 1, None);
+        }
+        if let Some(slot) = self.calls.get_mut(index) {
+            *slot = call.then(|| record.clone());
+        }
+        Ok(object(&[
+            ("op", Some(&constant(op))),
+            ("index", (op != "add").then(|| small_number(index)).as_ref()),
+            ("record", Some(&record)),
+        ]))
+    }
+}
+
+/// A copy of a plain object or array with `key` set to `value`; the rest is shared.
+fn with_key(target: &JsValue, key: &str, value: &JsValue) -> JsValue {
+    let copy = shallow_copy(target);
+    define_key(&copy, &JsValue::from_str(key), value);
+    copy
+}
+
+fn shallow_copy(target: &JsValue) -> JsValue {
+    if is_array(target) {
+        Array::from(target).slice(0, u32::MAX).into()
+    } else if target.is_object() {
+        // `fromEntries` defines each key as an own property, `__proto__` included.
+        Object::from_entries(&Object::entries(&Object::from(target.clone())))
+            .map(JsValue::from)
+            .unwrap_or_else(|_| Object::new().into())
+    } else {
+        Object::new().into()
+    }
+}
+
+fn define_key(target: &JsValue, key: &JsValue, value: &JsValue) {
+    if is_array(target) {
+        let _ = Reflect::set(target, key, value);
+    } else if let Some(object) = target.dyn_ref::<Object>() {
+        define(object, key, value);
+    }
+}
+
+/// A new value with one partial-JSON change applied, copying only the objects on its path.
+fn apply_change(root: &JsValue, change: &crate::partial_json::Change) -> Result<JsValue, JsValue> {
+    use crate::partial_json::{Change, Step};
+    let (path, leaf): (&[Step], Box<dyn FnOnce(&JsValue) -> Result<JsValue, JsValue>>) = match change {
+        Change::Set { path, value } => (path, Box::new(move |_| to_js(value))),
+        Change::Append { path, text } => (
+            path,
+            Box::new(move |old: &JsValue| {
+                let old = old.dyn_ref::<js_sys::JsString>().cloned().unwrap_or_else(|| js_sys::JsString::from(""));
+                Ok(old.concat(&JsValue::from_str(text)).into())
+            }),
+        ),
+    };
+    update_in(root, path, leaf)
+}
+
+fn update_in(
+    node: &JsValue,
+    path: &[crate::partial_json::Step],
+    leaf: Box<dyn FnOnce(&JsValue) -> Result<JsValue, JsValue> + '_>,
+) -> Result<JsValue, JsValue> {
+    use crate::partial_json::Step;
+    let Some((step, rest)) = path.split_first() else {
+        return leaf(node);
+    };
+    let key = match step {
+        Step::Key(k) => JsValue::from_str(k),
+        Step::Index(i) => small_number(*i),
+    };
+    let child = Reflect::get(node, &key).unwrap_or(JsValue::UNDEFINED);
+    let child = update_in(&child, rest, leaf)?;
+    let copy = shallow_copy(node);
+    define_key(&copy, &key, &child);
+    Ok(copy)
+}

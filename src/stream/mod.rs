@@ -1077,3 +1077,53 @@ pub(crate) fn int_at(value: &Parsed, key: &str) -> Option<i64> {
         _ => None,
     }
 }
+
+/// A parsed event given by the caller (a JavaScript object), copied as [`Parsed`]: JSON values
+/// only, at most [`crate::partial_json::MAX_DEPTH`] levels deep. Paths start at `root`.
+pub fn event_of<J: Json>(value: &J, root: &Path<'_>) -> Result<Parsed> {
+    copy(value, root, 0)
+}
+
+fn copy<J: Json>(value: &J, path: &Path<'_>, depth: usize) -> Result<Parsed> {
+    use crate::json::{Kind, Number};
+    if depth > partial_json::MAX_DEPTH {
+        return Err(Error::new(
+            ErrorCode::TooDeep,
+            path,
+            format!(
+                "Too deep at {path}: events are read to {} levels.",
+                partial_json::MAX_DEPTH
+            ),
+        ));
+    }
+    Ok(match value.kind() {
+        Kind::Null => Parsed::Null,
+        Kind::Bool => Parsed::Bool(value.as_bool() == Some(true)),
+        Kind::Number => match value.as_number() {
+            Some(Number::Int(i)) => match i64::try_from(i) {
+                Ok(i) => Parsed::Number(i.into()),
+                Err(_) => serde_json::Number::from_f64(i as f64).map_or(Parsed::Null, Parsed::Number),
+            },
+            Some(Number::Float(f)) => serde_json::Number::from_f64(f).map_or(Parsed::Null, Parsed::Number),
+            None => Parsed::Null,
+        },
+        Kind::String => Parsed::String(value.as_str().map(|s| s.into_owned()).unwrap_or_default()),
+        Kind::Array => {
+            let items = value.elements().unwrap_or_default();
+            let mut out = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                out.push(copy(item, &path.index(i), depth + 1)?);
+            }
+            Parsed::Array(out)
+        }
+        Kind::Object => {
+            let mut out = Parsed::Object(Vec::new());
+            for (key, item) in value.entries().unwrap_or_default() {
+                let item = copy(&item, &path.key(&key), depth + 1)?;
+                out.set(&key, item);
+            }
+            out
+        }
+        Kind::Other => return Err(Error::expected(path, "a JSON value", Kind::Other)),
+    })
+}
