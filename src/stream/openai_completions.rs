@@ -12,12 +12,19 @@ use crate::partial_json::Step;
 use crate::providers::Parsed;
 
 /// The block keys of the message's text fields (tool calls use their `index`, which is >= 0).
+/// The three reasoning fields are one block, since the reader takes only one of them
+/// (`reasoning_content`, else `reasoning_details`, else `reasoning`).
 const TEXT_FIELDS: [(&str, i64); 4] = [
-    ("reasoning_content", -2),
-    ("reasoning", -3),
+    ("reasoning_content", REASONING),
+    ("reasoning", REASONING),
     ("content", -1),
     ("refusal", -4),
 ];
+
+const REASONING: i64 = -2;
+
+/// The reasoning fields, which the reasoning block holds.
+const REASONING_FIELDS: [&str; 3] = ["reasoning_content", "reasoning", "reasoning_details"];
 
 /// Keys for tool-call fragments that carry no `index`.
 const UNINDEXED: i64 = 1 << 40;
@@ -31,7 +38,8 @@ fn message_path(key: &str) -> Vec<Step> {
     ]
 }
 
-/// The message holding only the block at `at` (a text field, or one tool call).
+/// The message holding only the block at `at` (a text field, the reasoning fields, or one tool
+/// call).
 pub(super) fn mini_body(at: &[Step], value: Parsed) -> Parsed {
     let mut message = object(vec![
         ("role", Parsed::String("assistant".into())),
@@ -41,10 +49,34 @@ pub(super) fn mini_body(at: &[Step], value: Parsed) -> Parsed {
         [.., Step::Key(key), Step::Index(_)] if key == "tool_calls" => {
             message.set("tool_calls", Parsed::Array(vec![value]))
         }
+        [.., Step::Key(key)] if key == "message" => {
+            for field in REASONING_FIELDS {
+                if let Some(v) = value.get(field) {
+                    message.set(field, v.clone());
+                }
+            }
+        }
         [.., Step::Key(key)] => message.set(key, value),
         _ => {}
     }
     message
+}
+
+/// The block of the reasoning fields: the message itself, read for those fields only.
+fn reasoning_block(acc: &mut StreamAccumulator, field: &str, empty: Parsed) -> Option<usize> {
+    if let Some(b) = acc.block(REASONING) {
+        let missing = acc.block_value(b).is_some_and(|m| m.get(field).is_none());
+        if missing {
+            acc.edit_block(b, |message| message.set(field, empty));
+        }
+        return Some(b);
+    }
+    let body = acc.body_mut()?;
+    let mut at = message_path(field);
+    at.pop();
+    let message = super::get_path_mut(body, &at)?;
+    message.set(field, empty);
+    Some(acc.add_block(REASONING, at, None, true))
 }
 
 impl StreamAccumulator {
@@ -107,6 +139,12 @@ impl StreamAccumulator {
                     continue;
                 };
                 let b = match self.block(block_key) {
+                    _ if block_key == REASONING && !text.is_empty() => {
+                        match reasoning_block(self, key, Parsed::String(String::new())) {
+                            Some(b) => b,
+                            None => return,
+                        }
+                    }
                     Some(b) => b,
                     None if text.is_empty() => continue,
                     None => {
@@ -119,6 +157,11 @@ impl StreamAccumulator {
                     }
                 };
                 self.text_delta(b, message_path(key), text);
+            }
+            if let Some(Parsed::Array(details)) = delta.get("reasoning_details") {
+                for detail in details {
+                    self.completions_detail(detail);
+                }
             }
             match delta.get("tool_calls") {
                 Some(Parsed::Array(fragments)) => {
@@ -146,6 +189,55 @@ impl StreamAccumulator {
             }
             self.finish_response();
             self.set_done();
+        }
+    }
+
+    /// One `reasoning_details` entry (OpenRouter), merged by `index`: `text` and `summary`
+    /// concatenate, other fields take the value sent. All entries are one block.
+    fn completions_detail(&mut self, detail: &Parsed) {
+        let Parsed::Object(fields) = detail else { return };
+        let path = message_path("reasoning_details");
+        let Some(b) = reasoning_block(self, "reasoning_details", Parsed::Array(Vec::new())) else {
+            return;
+        };
+        let index = detail.get("index");
+        let found = match self.block_value(b).and_then(|m| m.get("reasoning_details")) {
+            Some(Parsed::Array(entries)) => entries
+                .iter()
+                .position(|e| index.is_some() && e.get("index") == index),
+            _ => None,
+        };
+        let Some(k) = found else {
+            let entry = detail.clone();
+            self.edit_block(b, |message| {
+                if let Some(Parsed::Array(entries)) = message.get_mut("reasoning_details") {
+                    entries.push(entry);
+                }
+            });
+            return;
+        };
+        let mut others = Vec::new();
+        for (key, value) in fields {
+            match (key.as_str(), value) {
+                ("text" | "summary", Parsed::String(text)) => {
+                    let mut field = path.clone();
+                    field.extend([Step::Index(k), Step::Key(key.clone())]);
+                    self.text_delta(b, field, text);
+                }
+                ("index" | "type", _) => {}
+                _ => others.push((key.clone(), value.clone())),
+            }
+        }
+        if !others.is_empty() {
+            self.edit_block(b, |message| {
+                if let Some(Parsed::Array(entries)) = message.get_mut("reasoning_details") {
+                    if let Some(entry) = entries.get_mut(k) {
+                        for (key, value) in others {
+                            entry.set(&key, value);
+                        }
+                    }
+                }
+            });
         }
     }
 
