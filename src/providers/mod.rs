@@ -807,10 +807,7 @@ impl Parsed {
     /// The value under `key`, mutable, when `self` is an object holding it.
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Parsed> {
         match self {
-            Parsed::Object(entries) => entries
-                .iter_mut()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v),
+            Parsed::Object(entries) => entries.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v),
             _ => None,
         }
     }
