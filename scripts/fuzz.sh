@@ -24,7 +24,22 @@ seed_corpus() {
       if (depth < 3) for (const child of Object.values(value)) seed(child, depth + 1);
     };
     for (const file of fs.readdirSync("tests/fixtures")) {
+      if (!file.endsWith(".json")) continue;
       seed(JSON.parse(fs.readFileSync(path.join("tests/fixtures", file), "utf8")), 0);
+    }
+    // The stream target reads a protocol byte, then SSE: each stream fixture is a seed.
+    if (path.basename(dir) === "stream") {
+      const protocols = ["anthropic_messages", "openai_completions", "openai_responses",
+        "bedrock_converse", "google_gemini"];
+      protocols.forEach((protocol, p) => {
+        const streams = path.join("tests/fixtures/streams", protocol);
+        for (const file of fs.readdirSync(streams).filter((f) => f.endsWith(".sse"))) {
+          // First byte: protocol p, pieces of 1 + (byte / 5) % 16 bytes.
+          const first = Buffer.from([p + 5 * (n % 16)]);
+          fs.writeFileSync(path.join(dir, `seed-${n++}`),
+            Buffer.concat([first, fs.readFileSync(path.join(streams, file))]));
+        }
+      });
     }' "$dir"
 }
 

@@ -16,6 +16,7 @@
 //! | [`providers`] | provider wire formats: `fromProvider`, `detectProtocol`, `toProvider`, one file per format |
 //! | [`doc`] | JSON text parsed once into a compact tree, read through the `Json` view |
 //! | [`partial_json`] | JSON text streamed in fragments, parsed incrementally into changes to the value so far |
+//! | [`stream`] | live provider streams: `StreamAccumulator`, SSE decoding, records kept up to date as patches |
 //! | [`transcript`] | a conversation held as parsed text: record windows, search text, search, append |
 //! | [`error`] | the error type: code, path, message |
 //! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |

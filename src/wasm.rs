@@ -1729,7 +1729,8 @@ impl StreamAccumulator {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
     ) -> Result<StreamAccumulator, JsValue> {
-        let protocol = crate::providers::parse_protocol(&Js::new(protocol)).map_err(|e| to_js_error(&e))?;
+        let protocol =
+            crate::providers::parse_protocol(&Js::new(protocol)).map_err(|e| to_js_error(&e))?;
         Ok(StreamAccumulator {
             inner: crate::stream::StreamAccumulator::new(protocol),
             high: None,
@@ -1761,7 +1762,8 @@ impl StreamAccumulator {
             let bytes = TextEncoder::new().encode(&text).to_vec();
             self.inner.push(crate::stream::Chunk::Bytes(&bytes))
         } else if let Some(bytes) = chunk.dyn_ref::<js_sys::Uint8Array>() {
-            self.inner.push(crate::stream::Chunk::Bytes(&bytes.to_vec()))
+            self.inner
+                .push(crate::stream::Chunk::Bytes(&bytes.to_vec()))
         } else {
             let event = Js::new(chunk);
             if event.kind() != Kind::Object {
@@ -1819,7 +1821,9 @@ impl StreamAccumulator {
                 let previous = self.calls.get(*index).cloned().flatten();
                 let record = match previous {
                     Some(previous) => {
-                        let get = |o: &JsValue, k: &str| Reflect::get(o, &JsValue::from_str(k)).unwrap_or(JsValue::NULL);
+                        let get = |o: &JsValue, k: &str| {
+                            Reflect::get(o, &JsValue::from_str(k)).unwrap_or(JsValue::NULL)
+                        };
                         let content = get(&previous, "content");
                         let mut arguments = get(&content, "arguments");
                         for change in changes {
@@ -1885,12 +1889,18 @@ fn define_key(target: &JsValue, key: &JsValue, value: &JsValue) {
 /// A new value with one partial-JSON change applied, copying only the objects on its path.
 fn apply_change(root: &JsValue, change: &crate::partial_json::Change) -> Result<JsValue, JsValue> {
     use crate::partial_json::{Change, Step};
-    let (path, leaf): (&[Step], Box<dyn FnOnce(&JsValue) -> Result<JsValue, JsValue>>) = match change {
+    let (path, leaf): (
+        &[Step],
+        Box<dyn FnOnce(&JsValue) -> Result<JsValue, JsValue>>,
+    ) = match change {
         Change::Set { path, value } => (path, Box::new(move |_| to_js(value))),
         Change::Append { path, text } => (
             path,
             Box::new(move |old: &JsValue| {
-                let old = old.dyn_ref::<js_sys::JsString>().cloned().unwrap_or_else(|| js_sys::JsString::from(""));
+                let old = old
+                    .dyn_ref::<js_sys::JsString>()
+                    .cloned()
+                    .unwrap_or_else(|| js_sys::JsString::from(""));
                 Ok(old.concat(&JsValue::from_str(text)).into())
             }),
         ),

@@ -136,15 +136,25 @@ fn every_fixture_ends_as_its_final_body_however_it_is_cut() {
         };
         let final_body: Value = serde_json::from_str(&final_text).unwrap();
         let ok = std::panic::catch_unwind(|| {
-        let whole = run(protocol, &[&text], &name);
-        check_end(&whole, protocol, &final_body, &format!("{name} whole"));
-        let by_event = run(protocol, &events(&text), &name);
-        check_end(&by_event, protocol, &final_body, &format!("{name} by event"));
-        for size in [1, 3, 7, 64] {
-            let pieces: Vec<&[u8]> = text.chunks(size).collect();
-            let acc = run(protocol, &pieces, &name);
-            check_end(&acc, protocol, &final_body, &format!("{name} in pieces of {size}"));
-        }
+            let whole = run(protocol, &[&text], &name);
+            check_end(&whole, protocol, &final_body, &format!("{name} whole"));
+            let by_event = run(protocol, &events(&text), &name);
+            check_end(
+                &by_event,
+                protocol,
+                &final_body,
+                &format!("{name} by event"),
+            );
+            for size in [1, 3, 7, 64] {
+                let pieces: Vec<&[u8]> = text.chunks(size).collect();
+                let acc = run(protocol, &pieces, &name);
+                check_end(
+                    &acc,
+                    protocol,
+                    &final_body,
+                    &format!("{name} in pieces of {size}"),
+                );
+            }
         });
         if ok.is_err() {
             failed.push(format!("{}/{name}", protocol.as_str()));
@@ -163,14 +173,19 @@ fn short_fixtures_split_at_every_byte() {
         let Ok(final_text) = std::fs::read_to_string(file.with_extension("final.json")) else {
             continue;
         };
-        if text.len() > 3000 {
+        if text.len() > 2000 {
             continue;
         }
         let final_body: Value = serde_json::from_str(&final_text).unwrap();
         for at in 0..=text.len() {
             let (a, b) = text.split_at(at);
             let acc = run(protocol, &[a, b], &name);
-            check_end(&acc, protocol, &final_body, &format!("{name} split at {at}"));
+            check_end(
+                &acc,
+                protocol,
+                &final_body,
+                &format!("{name} split at {at}"),
+            );
         }
     }
 }
@@ -193,29 +208,150 @@ fn streams_without_a_final_body_end_with_their_message_count() {
         // Nothing is still streaming once the stream has ended or broken off with an error.
         if acc.done() {
             for record in list {
-                assert_eq!(record["metadata"].get("streaming"), None, "{name}: {record}");
+                assert_eq!(
+                    record["metadata"].get("streaming"),
+                    None,
+                    "{name}: {record}"
+                );
             }
         }
     }
 }
 
 #[test]
-fn arguments_patches_describe_changes() {
-    // An arguments patch changes only content.arguments (checked above through the mirror);
-    // here, that a streaming tool call shows its arguments as they are parsed.
+fn a_streaming_tool_call_shows_its_arguments_as_they_arrive() {
     let text = std::fs::read(
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/streams/anthropic_messages/parallel-tool-calls.sse"),
     )
     .unwrap();
     let mut acc = StreamAccumulator::new(WireProtocol::AnthropicMessages);
-    let mut saw_partial = false;
+    let mut appends = 0;
+    let mut partial_seen = false;
     for piece in events(&text) {
         for patch in acc.push(Chunk::Bytes(piece)) {
-            if let Patch::Arguments { changes, .. } = patch {
-                saw_partial |= changes.iter().any(|c| matches!(c, Change::Append { .. }));
+            if let Patch::Arguments { index, changes } = patch {
+                appends += changes
+                    .iter()
+                    .filter(|c| matches!(c, Change::Append { .. }))
+                    .count();
+                let record = json(&acc.records()[index]);
+                assert_eq!(
+                    record["metadata"]["streaming"],
+                    Value::Bool(true),
+                    "{record}"
+                );
+                assert_eq!(record["content_type"], "tool_call");
+                // The arguments so far are an object (never the raw text) while the call streams.
+                assert!(record["content"]["arguments"].is_object(), "{record}");
+                partial_seen |= record["content"]["arguments"]
+                    .as_object()
+                    .unwrap()
+                    .values()
+                    .any(|v| v.is_string());
             }
         }
     }
-    let _ = saw_partial;
+    assert!(appends > 0, "string arguments grow by appends");
+    assert!(partial_seen);
+    assert!(acc.done());
+}
+
+fn records_of(protocol: WireProtocol, text: &str) -> (Vec<Value>, bool) {
+    let mut acc = StreamAccumulator::new(protocol);
+    let mut mirror = Vec::new();
+    let patches = acc.push(Chunk::Bytes(text.as_bytes()));
+    apply_patches(&mut mirror, &patches);
+    assert_eq!(json(&mirror), json(&acc.records()));
+    let records = json(&acc.records()).as_array().unwrap().clone();
+    (records, acc.done())
+}
+
+#[test]
+fn broken_streams_give_error_records_and_unknown_events_are_ignored() {
+    let start = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m1\",\"role\":\"assistant\",\"content\":[]}}\n\n";
+    // A delta for a block that never started.
+    let (records, _) = records_of(
+        WireProtocol::AnthropicMessages,
+        &format!("{start}data: {{\"type\":\"content_block_delta\",\"index\":3,\"delta\":{{\"type\":\"text_delta\",\"text\":\"x\"}}}}\n\n"),
+    );
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["content_type"], "error");
+    assert_eq!(records[0]["content"]["path"], "$.events[1]");
+    assert_eq!(records[0]["status"], "failed");
+    // Invalid JSON in a data line, then the stream goes on.
+    let (records, done) = records_of(
+        WireProtocol::AnthropicMessages,
+        &format!("{start}data: {{\"type\":\"content_blo\n\ndata: {{\"type\":\"content_block_start\",\"index\":0,\"content_block\":{{\"type\":\"text\",\"text\":\"\"}}}}\n\ndata: {{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{{\"type\":\"text_delta\",\"text\":\"hi\"}}}}\n\ndata: {{\"type\":\"message_stop\"}}\n\n"),
+    );
+    assert!(done);
+    let types: Vec<&str> = records
+        .iter()
+        .map(|r| r["content_type"].as_str().unwrap())
+        .collect();
+    // The message began before the bad line, so its records come first.
+    assert_eq!(types, ["text", "error"]);
+    assert_eq!(records[0]["content"]["text"], "hi");
+    // Unknown events and unknown delta types change nothing.
+    let (records, _) = records_of(
+        WireProtocol::AnthropicMessages,
+        &format!("{start}data: {{\"type\":\"something_new\",\"x\":1}}\n\ndata: {{\"type\":\"ping\"}}\n\n"),
+    );
+    assert!(records.is_empty());
+    for protocol in WireProtocol::ALL {
+        // Not objects, wrong shapes, deltas out of nowhere: error records or nothing, never a panic.
+        let junk = "data: 42\n\ndata: []\n\ndata: null\n\ndata: {\"choices\":5}\n\ndata: {\"candidates\":[{\"content\":{\"parts\":7}}]}\n\ndata: {\"contentBlockDelta\":{\"contentBlockIndex\":9,\"delta\":{\"toolUse\":{\"input\":\"{\"}}}}\n\ndata: {\"type\":\"response.output_text.delta\",\"output_index\":4,\"delta\":\"x\"}\n\ndata: {\"type\":\"content_block_stop\",\"index\":1}\n\n";
+        let (records, _) = records_of(protocol, junk);
+        assert!(
+            records.iter().all(|r| r["content_type"] == "error"),
+            "{protocol:?}: {records:?}"
+        );
+        assert!(records.len() >= 3, "{protocol:?}: {records:?}");
+    }
+}
+
+#[test]
+fn an_error_event_ends_the_stream_with_an_error_record() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/streams/anthropic_messages/error-mid-text.sse");
+    let text = std::fs::read_to_string(file).unwrap();
+    let (records, done) = records_of(WireProtocol::AnthropicMessages, &text);
+    assert!(done);
+    let last = records.last().unwrap();
+    assert_eq!(last["content_type"], "error");
+    assert!(last["content"]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("overloaded_error"));
+    assert!(records
+        .iter()
+        .all(|r| r["metadata"].get("streaming").is_none()));
+}
+
+#[test]
+fn a_spliced_message_start_starts_a_second_message() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/streams/anthropic_messages/spliced-mid-tool.sse");
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut acc = StreamAccumulator::new(WireProtocol::AnthropicMessages);
+    acc.push(Chunk::Bytes(text.as_bytes()));
+    let records = json(&acc.records());
+    // The first message's records have sequence 0.., and so do the second's.
+    let sequences: Vec<u64> = records
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["sequence"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        sequences.iter().filter(|&&s| s == 0).count(),
+        2,
+        "{records}"
+    );
+    // The half-streamed tool input of the first message ends as its raw text.
+    assert!(records
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["content"]["arguments"].is_string()));
 }

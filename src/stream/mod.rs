@@ -1102,9 +1102,13 @@ fn copy<J: Json>(value: &J, path: &Path<'_>, depth: usize) -> Result<Parsed> {
         Kind::Number => match value.as_number() {
             Some(Number::Int(i)) => match i64::try_from(i) {
                 Ok(i) => Parsed::Number(i.into()),
-                Err(_) => serde_json::Number::from_f64(i as f64).map_or(Parsed::Null, Parsed::Number),
+                Err(_) => {
+                    serde_json::Number::from_f64(i as f64).map_or(Parsed::Null, Parsed::Number)
+                }
             },
-            Some(Number::Float(f)) => serde_json::Number::from_f64(f).map_or(Parsed::Null, Parsed::Number),
+            Some(Number::Float(f)) => {
+                serde_json::Number::from_f64(f).map_or(Parsed::Null, Parsed::Number)
+            }
             None => Parsed::Null,
         },
         Kind::String => Parsed::String(value.as_str().map(|s| s.into_owned()).unwrap_or_default()),

@@ -195,7 +195,9 @@ impl StreamAccumulator {
     /// One `reasoning_details` entry (OpenRouter), merged by `index`: `text` and `summary`
     /// concatenate, other fields take the value sent. All entries are one block.
     fn completions_detail(&mut self, detail: &Parsed) {
-        let Parsed::Object(fields) = detail else { return };
+        let Parsed::Object(fields) = detail else {
+            return;
+        };
         let path = message_path("reasoning_details");
         let Some(b) = reasoning_block(self, "reasoning_details", Parsed::Array(Vec::new())) else {
             return;
