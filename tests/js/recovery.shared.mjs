@@ -88,6 +88,7 @@ function isChatDisplayError(e) {
 
 /** The exports and how to call each: `args(bad, position)` places the bad value, `valid()` must succeed. */
 export function exportsUnderTest(api) {
+  const streamState = {};
   const user = { role: "user", content: "still works" };
   const toolCall = { __type__: "ToolCall", id: "c1", name: "t", arguments: {} };
   const record = { conversation_id: "c", message_type: "user", content_type: "text", content: { text: "hello" },
@@ -111,7 +112,25 @@ export function exportsUnderTest(api) {
     { name: "detectProtocol", arity: 1, never: true, args: (b) => [b], valid: () => api.detectProtocol({ contents: [{ role: "user", parts: [{ text: "hi" }] }] }) === "google_gemini" },
     { name: "toProvider", arity: 2, args: (b, i) => (i === 0 ? [b, [user]] : ["openai_completions", b]), valid: () => Array.isArray(api.toProvider("openai_completions", [user])) },
     { name: "decodeSycophant", arity: 1, args: (b) => [b], valid: () => api.decodeSycophant({ __type__: "Message", role: "user" }).role === "user" },
+    { name: "StreamAccumulator", arity: 1, args: (b) => [b], call: (p) => new api.StreamAccumulator(p).free(),
+      valid: () => { const a = new api.StreamAccumulator("google_gemini"); const ok = a.done === false; a.free(); return ok; } },
+    // One accumulator takes every bad chunk mid-message; after each, its text block still grows.
+    { name: "StreamAccumulator.push", arity: 1, args: (b) => [b], call: (chunk) => stream().push(chunk),
+      valid: () => {
+        // The blank lines end whatever line a bad string chunk left unfinished.
+        const patches = stream().push('\n\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"x"}}\n\n');
+        return patches.length === 1 && patches[0].op === "append" && stream().records()[0]?.content?.text?.endsWith("x") === true;
+      } },
   ];
+  function stream() {
+    if (!streamState.acc) {
+      streamState.acc = new api.StreamAccumulator("anthropic_messages");
+      streamState.acc.push('data: {"type":"message_start","message":{"id":"m","role":"assistant","content":[]}}\n\n'
+        + 'data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n'
+        + 'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"a"}}\n\n');
+    }
+    return streamState.acc;
+  }
 }
 
 /** Runs every bad value through every export and argument; returns the list of failures. */
@@ -120,7 +139,7 @@ export function runRecovery(api) {
   const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort().join();
   let calls = 0;
   for (const target of exportsUnderTest(api)) {
-    if (typeof api[target.name] !== "function") {
+    if (typeof api[target.name.split(".")[0]] !== "function") {
       failures.push(`${target.name} is not exported`);
       continue;
     }
@@ -128,7 +147,9 @@ export function runRecovery(api) {
       for (let position = 0; position < target.arity; position++) {
         calls++;
         try {
-          api[target.name](...target.args(make(), position));
+          const args = target.args(make(), position);
+          if (target.call) target.call(...args);
+          else api[target.name](...args);
         } catch (error) {
           if (target.never || !isChatDisplayError(error)) {
             failures.push(`${target.name}(${label} at ${position}) threw ${error?.name}: ${String(error?.message).slice(0, 200)}`);

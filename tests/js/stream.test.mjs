@@ -1,0 +1,154 @@
+// StreamAccumulator through the installed package: every recorded stream fixture, pushed as
+// strings (cut inside characters and surrogate pairs), as bytes and as parsed event objects, must
+// end equal to fromProvider / toDisplayMessages of its final body, with the patches of every push
+// giving records() at each step.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { StreamAccumulator, fromProvider, toDisplayMessages, isChatDisplayError } from "chat-display";
+
+const root = new URL("../fixtures/streams/", import.meta.url);
+const protocols = ["anthropic_messages", "openai_completions", "openai_responses", "bedrock_converse", "google_gemini"];
+
+function fixtures() {
+  const out = [];
+  for (const protocol of protocols) {
+    const dir = new URL(`${protocol}/`, root);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".sse")).sort()) {
+      const finalUrl = new URL(file.replace(/\.sse$/, ".final.json"), dir);
+      out.push({
+        protocol,
+        name: `${protocol}/${file}`,
+        bytes: readFileSync(new URL(file, dir)),
+        final: existsSync(finalUrl) ? JSON.parse(readFileSync(finalUrl, "utf8")) : null,
+      });
+    }
+  }
+  return out;
+}
+
+/** Applies patches as a UI would, never mutating a record it was given. */
+function apply(records, patches) {
+  for (const p of patches) {
+    if (p.op === "add") records.push(p.record);
+    else if (p.op === "replace") records[p.index] = p.record;
+    else if (p.op === "append") {
+      const r = records[p.index];
+      records[p.index] = { ...r, content: { ...r.content, [p.field]: r.content[p.field] + p.text } };
+    } else throw new Error(`unknown op ${p.op}`);
+  }
+}
+
+function expected(protocol, final) {
+  const bodies = Array.isArray(final) ? final : [final];
+  let records = [];
+  let message = null;
+  for (const body of bodies) {
+    const messages = fromProvider(protocol, body);
+    records = records.concat(toDisplayMessages(messages));
+    message = messages[0];
+  }
+  return { records, message };
+}
+
+function run(f, pieces) {
+  const acc = new StreamAccumulator(f.protocol);
+  try {
+    const mirror = [];
+    for (const piece of pieces) {
+      apply(mirror, acc.push(piece));
+      assert.equal(JSON.stringify(mirror), JSON.stringify(acc.records()), `${f.name}: patches`);
+    }
+    const want = expected(f.protocol, f.final);
+    assert.equal(acc.done, true, `${f.name}: done`);
+    assert.equal(JSON.stringify(acc.records()), JSON.stringify(want.records), `${f.name}: records`);
+    assert.equal(JSON.stringify(acc.message()), JSON.stringify(want.message), `${f.name}: message`);
+  } finally {
+    acc.free();
+  }
+}
+
+test("every stream fixture ends as its final body, pushed as strings, bytes or events", () => {
+  let n = 0;
+  for (const f of fixtures()) {
+    if (!f.final) continue;
+    n++;
+    const text = f.bytes.toString("utf8");
+    // Strings cut every 5 UTF-16 units: inside characters, surrogate pairs and CRLF.
+    const strings = [];
+    for (let i = 0; i < text.length; i += 5) strings.push(text.slice(i, i + 5));
+    run(f, strings);
+    // Bytes cut every 3 bytes: inside UTF-8 characters.
+    const bytes = [];
+    for (let i = 0; i < f.bytes.length; i += 3) bytes.push(new Uint8Array(f.bytes.subarray(i, i + 3)));
+    run(f, bytes);
+    // One parsed event object per data line (an SDK's events, or a proxy's).
+    const events = text.split(/\r?\n/).filter((l) => l.startsWith("data:") && l.slice(5).trim() !== "[DONE]")
+      .map((l) => JSON.parse(l.slice(5)));
+    if (f.protocol === "openai_completions") events.push(...[]); // [DONE] has no object form: finish_reason ends it
+    run(f, events);
+  }
+  assert.ok(n >= 40, `${n} fixtures`);
+});
+
+test("a streaming tool call's record shares what did not change", () => {
+  const f = fixtures().find((x) => x.name === "anthropic_messages/long-text-nested-args.sse");
+  const acc = new StreamAccumulator(f.protocol);
+  const last = new Map();
+  let shared = 0;
+  let streamingSeen = false;
+  for (const line of f.bytes.toString("utf8").split("\n\n")) {
+    for (const p of acc.push(line + "\n\n")) {
+      if (p.op !== "replace" || p.record.content_type !== "tool_call") continue;
+      const before = last.get(p.index);
+      if (before && p.record.metadata.streaming) {
+        streamingSeen = true;
+        assert.notEqual(before, p.record, "a new record object");
+        assert.notEqual(before.content, p.record.content, "a new content object");
+        // Below the changed path, every subtree that did not change is the same object.
+        const walk = (a, b) => {
+          for (const [k, v] of Object.entries(a ?? {})) {
+            if (!v || typeof v !== "object" || !b || typeof b[k] !== "object") continue;
+            if (JSON.stringify(v) === JSON.stringify(b[k])) {
+              assert.equal(b[k], v, `unchanged ${k} is the same object`);
+              shared++;
+            } else walk(v, b[k]);
+          }
+        };
+        walk(before.content.arguments, p.record.content.arguments);
+      }
+      last.set(p.index, p.record);
+    }
+  }
+  assert.ok(streamingSeen, "the tool call streamed");
+  assert.ok(shared > 0, "some unchanged argument objects were shared");
+  acc.free();
+});
+
+test("a surrogate pair cut between two string chunks is kept whole", () => {
+  const acc = new StreamAccumulator("anthropic_messages");
+  const text = 'data: {"type":"message_start","message":{"id":"m","role":"assistant","content":[]}}\n\n'
+    + 'data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n'
+    + 'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"a😀b"}}\n\n';
+  const cut = text.indexOf("😀") + 1; // between the two halves
+  acc.push(text.slice(0, cut));
+  acc.push(text.slice(cut));
+  assert.equal(acc.records()[0].content.text, "a😀b");
+  acc.free();
+});
+
+test("bad arguments throw ChatDisplayError; bad stream content becomes error records", () => {
+  assert.throws(() => new StreamAccumulator("openai"), (e) => isChatDisplayError(e) && e.code === "unsupported_protocol" && e.path === "$.protocol");
+  const acc = new StreamAccumulator("anthropic_messages");
+  assert.throws(() => acc.push(42), (e) => isChatDisplayError(e) && e.code === "invalid_input" && e.path === "$.chunk");
+  const deep = {}; let v = deep; for (let i = 0; i < 100_000; i++) v = v.x = {};
+  assert.throws(() => acc.push(deep), (e) => isChatDisplayError(e) && e.code === "too_deep");
+  const patches = acc.push("data: {not json\n\n");
+  assert.equal(patches.length, 1);
+  assert.equal(patches[0].op, "add");
+  assert.equal(patches[0].record.content_type, "error");
+  assert.equal(patches[0].record.content.path, "$.events[0]");
+  assert.deepEqual(acc.push({ type: "some_future_event" }), []);
+  assert.equal(acc.done, false);
+  acc.free();
+});
