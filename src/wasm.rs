@@ -228,6 +228,10 @@ extern "C" {
     /// this module's own and never `__proto__`).
     #[wasm_bindgen(method, structural, indexing_setter)]
     fn put(this: &Fresh, key: &JsValue, value: &JsValue);
+
+    /// `target[key]`, for reading back this module's own plain objects (no getters to throw).
+    #[wasm_bindgen(method, structural, indexing_getter)]
+    fn take(this: &Fresh, key: &JsValue) -> JsValue;
 }
 
 impl Json for JsVal {
@@ -1759,8 +1763,11 @@ impl StreamAccumulator {
                     text = text.slice(0, length - 1);
                 }
             }
-            let bytes = TextEncoder::new().encode(&text).to_vec();
-            self.inner.push(crate::stream::Chunk::Bytes(&bytes))
+            // `as_string` copies the UTF-16 text into wasm as UTF-8 in one step (lone
+            // surrogates become U+FFFD, as TextEncoder does).
+            let text = JsValue::from(text).as_string().unwrap_or_default();
+            self.inner
+                .push(crate::stream::Chunk::Bytes(text.as_bytes()))
         } else if let Some(bytes) = chunk.dyn_ref::<js_sys::Uint8Array>() {
             self.inner
                 .push(crate::stream::Chunk::Bytes(&bytes.to_vec()))
@@ -1821,16 +1828,37 @@ impl StreamAccumulator {
                 let previous = self.calls.get(*index).cloned().flatten();
                 let record = match previous {
                     Some(previous) => {
-                        let get = |o: &JsValue, k: &str| {
-                            Reflect::get(o, &JsValue::from_str(k)).unwrap_or(JsValue::NULL)
-                        };
-                        let content = get(&previous, "content");
-                        let mut arguments = get(&content, "arguments");
+                        // The record and its content are this module's own objects, of known
+                        // keys: they are rebuilt around the new arguments, the rest shared.
+                        let previous: Fresh = previous.unchecked_into();
+                        let content: Fresh = previous.take(&constant("content")).unchecked_into();
+                        let mut arguments = content.take(&constant("arguments"));
                         for change in changes {
                             arguments = apply_change(&arguments, change)?;
                         }
-                        let content = with_key(&content, "arguments", &arguments);
-                        with_key(&previous, "content", &content)
+                        let keep = |from: &Fresh, to: &Fresh, keys: &[&'static str]| {
+                            for key in keys {
+                                let key = constant(key);
+                                to.put(&key, &from.take(&key));
+                            }
+                        };
+                        let new_content = Fresh::new();
+                        keep(&content, &new_content, &["call_id", "name"]);
+                        new_content.put(&constant("arguments"), &arguments);
+                        keep(&content, &new_content, &["display_text"]);
+                        let record = Fresh::new();
+                        keep(
+                            &previous,
+                            &record,
+                            &["conversation_id", "message_type", "content_type"],
+                        );
+                        record.put(&constant("content"), &new_content);
+                        keep(
+                            &previous,
+                            &record,
+                            &["sequence", "status", "tool_call_id", "metadata"],
+                        );
+                        JsValue::from(record)
                     }
                     None => match self.inner.records().get(*index) {
                         Some(record) => to_js(record)?,
@@ -1840,10 +1868,14 @@ impl StreamAccumulator {
                 ("replace", *index, record)
             }
         };
-        let call = Reflect::get(&record, &JsValue::from_str("content_type"))
-            .ok()
-            .and_then(|t| t.as_string())
-            .is_some_and(|t| t == "tool_call");
+        let call = match patch {
+            Patch::Add(r) | Patch::Replace { record: r, .. } => {
+                r.get("content_type")
+                    .and_then(crate::providers::Parsed::as_string)
+                    == Some("tool_call")
+            }
+            _ => true,
+        };
         if self.calls.len() <= index {
             self.calls.resize(index + 1, None);
         }
@@ -1858,13 +1890,7 @@ impl StreamAccumulator {
     }
 }
 
-/// A copy of a plain object or array with `key` set to `value`; the rest is shared.
-fn with_key(target: &JsValue, key: &str, value: &JsValue) -> JsValue {
-    let copy = shallow_copy(target);
-    define_key(&copy, &JsValue::from_str(key), value);
-    copy
-}
-
+/// A copy of a plain object or array; its values are shared.
 fn shallow_copy(target: &JsValue) -> JsValue {
     if is_array(target) {
         Array::from(target).slice(0, u32::MAX).into()
