@@ -1718,7 +1718,7 @@ export type Patch =
 /// A provider's streaming response, read as it arrives.
 #[wasm_bindgen(js_name = StreamAccumulator)]
 pub struct StreamAccumulator {
-    inner: crate::stream::StreamAccumulator,
+    inner: crate::stream::StreamAccumulator<JsReader>,
     /// A high surrogate that ended the last string chunk: the rest of its character comes next.
     high: Option<u16>,
     /// The JavaScript record last handed out for each tool-call record, by index, so an arguments
@@ -1736,7 +1736,7 @@ impl StreamAccumulator {
         let protocol =
             crate::providers::parse_protocol(&Js::new(protocol)).map_err(|e| to_js_error(&e))?;
         Ok(StreamAccumulator {
-            inner: crate::stream::StreamAccumulator::new(protocol),
+            inner: crate::stream::StreamAccumulator::<JsReader>::new(protocol),
             high: None,
             calls: Vec::new(),
         })
@@ -1887,6 +1887,58 @@ impl StreamAccumulator {
             ("index", (op != "add").then(|| small_number(index)).as_ref()),
             ("record", Some(&record)),
         ]))
+    }
+}
+
+/// The stream accumulator's reader in the module: the bodies it builds go to the provider readers
+/// as JavaScript values (the module holds the readers for those already; reading `Parsed` values
+/// directly would add a second copy of every reader to the `.wasm`), and what they give is read
+/// back.
+struct JsReader;
+
+impl crate::stream::Reader for JsReader {
+    fn read(
+        protocol: crate::providers::WireProtocol,
+        body: &crate::providers::Parsed,
+        records: bool,
+    ) -> crate::error::Result<(
+        crate::providers::Parsed,
+        Vec<(usize, crate::providers::Parsed)>,
+    )> {
+        use crate::providers::{self, WireProtocol};
+        let unwritable = |_| {
+            Error::new(
+                ErrorCode::InvalidInput,
+                &Path::ROOT,
+                "A value in the stream cannot be written as JavaScript.",
+            )
+        };
+        let body = Js::new(to_js(body).map_err(unwritable)?);
+        let messages = match protocol {
+            WireProtocol::AnthropicMessages => providers::anthropic::from_provider(&body),
+            WireProtocol::OpenaiCompletions => providers::openai_completions::from_provider(&body),
+            WireProtocol::OpenaiResponses => providers::openai_responses::from_provider(&body),
+            WireProtocol::BedrockConverse => providers::bedrock::from_provider(&body),
+            WireProtocol::GoogleGemini => providers::gemini::from_provider(&body),
+        }?;
+        let messages = Js::new(to_js(&messages).map_err(unwritable)?);
+        let parsed = crate::stream::event_of(&messages, &Path::ROOT)?;
+        if !records {
+            return Ok((parsed, Vec::new()));
+        }
+        let mut read = Vec::new();
+        let mut owners = Vec::new();
+        for (i, message) in messages.elements().unwrap_or_default().iter().enumerate() {
+            let message = crate::message::parse_message(message, &display::MESSAGES.index(i))?;
+            owners.extend(std::iter::repeat(i).take(display::display_items(&message).len()));
+            read.push(message);
+        }
+        let mut out = Vec::new();
+        for (record, owner) in display::records_of(&read, None).iter().zip(owners) {
+            let record = crate::stream::event_of(&Js::new(record_to_js(record)), &Path::ROOT)?;
+            out.push((owner, record));
+        }
+        Ok((parsed, out))
     }
 }
 

@@ -12,7 +12,7 @@ use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
 use crate::partial_json::Step;
 use crate::providers::Parsed;
 
-impl StreamAccumulator {
+impl<R: super::Reader> StreamAccumulator<R> {
     pub(super) fn anthropic(&mut self, at: usize, event: &Parsed) {
         match str_at(event, "type") {
             Some("message_start") => {

@@ -28,7 +28,7 @@ fn content_path() -> Vec<Step> {
     ]
 }
 
-impl StreamAccumulator {
+impl<R: super::Reader> StreamAccumulator<R> {
     pub(super) fn bedrock(&mut self, at: usize, name: Option<&str>, event: Parsed) {
         let Parsed::Object(entries) = &event else {
             return;

@@ -153,7 +153,7 @@ fn set_changes(current: &Parsed, path: &[Step], value: Parsed, out: &mut Vec<Cha
     }
 }
 
-impl StreamAccumulator {
+impl<R: super::Reader> StreamAccumulator<R> {
     pub(super) fn gemini(&mut self, at: usize, event: &Parsed) {
         let candidate = match event.get("candidates") {
             Some(Parsed::Array(list)) => list.first(),

@@ -66,8 +66,61 @@ pub enum Chunk<'a> {
     Event(Parsed),
 }
 
+/// How the accumulator runs the provider readers on the bodies it builds. The native reader runs
+/// them on the [`Parsed`] values themselves; the JavaScript boundary passes its own, which runs the
+/// readers the module already holds for JavaScript values, so the module does not carry a second
+/// copy of every reader.
+pub trait Reader {
+    /// `fromProvider(protocol, body)` as JSON and, when `records` is true, the records of its
+    /// messages as `toDisplayMessages` makes them, each with the index of its message.
+    fn read(
+        protocol: WireProtocol,
+        body: &Parsed,
+        records: bool,
+    ) -> Result<(Parsed, Vec<(usize, Parsed)>)>;
+}
+
+/// The reader of [`Parsed`] bodies.
+pub struct Native;
+
+impl Reader for Native {
+    fn read(
+        protocol: WireProtocol,
+        body: &Parsed,
+        records: bool,
+    ) -> Result<(Parsed, Vec<(usize, Parsed)>)> {
+        let messages = match protocol {
+            WireProtocol::AnthropicMessages => providers::anthropic::from_provider(&body),
+            WireProtocol::OpenaiCompletions => providers::openai_completions::from_provider(&body),
+            WireProtocol::OpenaiResponses => providers::openai_responses::from_provider(&body),
+            WireProtocol::BedrockConverse => providers::bedrock::from_provider(&body),
+            WireProtocol::GoogleGemini => providers::gemini::from_provider(&body),
+        }?;
+        let messages: Vec<LcMessage<&Parsed>> = messages;
+        let messages = to_parsed(&messages)?;
+        if !records {
+            return Ok((messages, Vec::new()));
+        }
+        let list: Vec<&Parsed> = (&messages).elements().unwrap_or_default();
+        let mut parsed = Vec::with_capacity(list.len());
+        let mut owners = Vec::new();
+        for (i, message) in list.iter().enumerate() {
+            let message = parse_message(message, &MESSAGES.index(i))?;
+            owners.extend(std::iter::repeat(i).take(display_items(&message).len()));
+            parsed.push(message);
+        }
+        let records: Vec<DisplayRecord<&Parsed>> = records_of(&parsed, None);
+        let mut out = Vec::with_capacity(records.len());
+        for (record, owner) in records.iter().zip(owners) {
+            out.push((owner, to_parsed(record)?));
+        }
+        Ok((messages, out))
+    }
+}
+
 /// Reads a provider's stream into records.
-pub struct StreamAccumulator {
+pub struct StreamAccumulator<R: Reader = Native> {
+    reader: std::marker::PhantomData<R>,
     protocol: WireProtocol,
     decoder: sse::Decoder,
     records: Vec<Parsed>,
@@ -139,8 +192,8 @@ struct Args {
 /// The `"probe"` character appended to a string to see which record shows it.
 const PROBE: char = '\u{E000}';
 
-impl StreamAccumulator {
-    pub fn new(protocol: WireProtocol) -> StreamAccumulator {
+impl<R: Reader> StreamAccumulator<R> {
+    pub fn new(protocol: WireProtocol) -> Self {
         StreamAccumulator {
             protocol,
             decoder: sse::Decoder::new(),
@@ -151,6 +204,7 @@ impl StreamAccumulator {
             done: false,
             patches: Vec::new(),
             pending_path: None,
+            reader: std::marker::PhantomData,
         }
     }
 
@@ -232,13 +286,12 @@ impl StreamAccumulator {
                 &empty
             }
         };
-        let messages = self.read(body)?;
-        let mut list = match to_parsed(&messages)? {
+        let mut list = match self.read(body)? {
             Parsed::Array(list) => list,
             _ => Vec::new(),
         };
         if list.is_empty() {
-            return match to_parsed(&self.read(&self.empty_body())?)? {
+            return match self.read(&self.empty_body())? {
                 Parsed::Array(mut list) if !list.is_empty() => Ok(list.swap_remove(0)),
                 _ => Ok(Parsed::Null),
             };
@@ -260,34 +313,14 @@ impl StreamAccumulator {
         serde_json::from_str(json).unwrap_or(Parsed::Null)
     }
 
-    /// `fromProvider(protocol, body)`.
-    fn read<'a>(&self, body: &'a Parsed) -> Result<Vec<LcMessage<&'a Parsed>>> {
-        match self.protocol {
-            WireProtocol::AnthropicMessages => providers::anthropic::from_provider(&body),
-            WireProtocol::OpenaiCompletions => providers::openai_completions::from_provider(&body),
-            WireProtocol::OpenaiResponses => providers::openai_responses::from_provider(&body),
-            WireProtocol::BedrockConverse => providers::bedrock::from_provider(&body),
-            WireProtocol::GoogleGemini => providers::gemini::from_provider(&body),
-        }
+    /// `fromProvider(protocol, body)`, as JSON.
+    fn read(&self, body: &Parsed) -> Result<Parsed> {
+        Ok(R::read(self.protocol, body, false)?.0)
     }
 
     /// The records of a body, each with the index of the message it comes from.
     fn records_of_body(&self, body: &Parsed) -> Result<Vec<(usize, Parsed)>> {
-        let messages = to_parsed(&self.read(body)?)?;
-        let list: Vec<&Parsed> = (&messages).elements().unwrap_or_default();
-        let mut parsed = Vec::with_capacity(list.len());
-        let mut owners = Vec::new();
-        for (i, message) in list.iter().enumerate() {
-            let message = parse_message(message, &MESSAGES.index(i))?;
-            owners.extend(std::iter::repeat(i).take(display_items(&message).len()));
-            parsed.push(message);
-        }
-        let records: Vec<DisplayRecord<&Parsed>> = records_of(&parsed, None);
-        let mut out = Vec::with_capacity(records.len());
-        for (record, owner) in records.iter().zip(owners) {
-            out.push((owner, to_parsed(record)?));
-        }
-        Ok(out)
+        Ok(R::read(self.protocol, body, true)?.1)
     }
 
     // -----------------------------------------------------------------------------------------

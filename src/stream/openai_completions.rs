@@ -63,7 +63,11 @@ pub(super) fn mini_body(at: &[Step], value: Parsed) -> Parsed {
 }
 
 /// The block of the reasoning fields: the message itself, read for those fields only.
-fn reasoning_block(acc: &mut StreamAccumulator, field: &str, empty: Parsed) -> Option<usize> {
+fn reasoning_block<R: super::Reader>(
+    acc: &mut StreamAccumulator<R>,
+    field: &str,
+    empty: Parsed,
+) -> Option<usize> {
     if let Some(b) = acc.block(REASONING) {
         let missing = acc.block_value(b).is_some_and(|m| m.get(field).is_none());
         if missing {
@@ -79,7 +83,7 @@ fn reasoning_block(acc: &mut StreamAccumulator, field: &str, empty: Parsed) -> O
     Some(acc.add_block(REASONING, at, None, true))
 }
 
-impl StreamAccumulator {
+impl<R: super::Reader> StreamAccumulator<R> {
     pub(super) fn openai_completions(&mut self, at: usize, event: &Parsed) {
         let choice = match event.get("choices") {
             Some(Parsed::Array(choices)) => choices

@@ -12,7 +12,7 @@ use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
 use crate::partial_json::Step;
 use crate::providers::Parsed;
 
-impl StreamAccumulator {
+impl<R: super::Reader> StreamAccumulator<R> {
     pub(super) fn openai_responses(&mut self, at: usize, event: &Parsed) {
         let Some(kind) = str_at(event, "type") else {
             return;
