@@ -1736,7 +1736,7 @@ impl StreamAccumulator {
         let protocol =
             crate::providers::parse_protocol(&Js::new(protocol)).map_err(|e| to_js_error(&e))?;
         Ok(StreamAccumulator {
-            inner: crate::stream::StreamAccumulator::<JsReader>::new(protocol),
+            inner: crate::stream::StreamAccumulator::<JsReader>::with_reader(protocol),
             high: None,
             calls: Vec::new(),
         })

@@ -192,8 +192,16 @@ struct Args {
 /// The `"probe"` character appended to a string to see which record shows it.
 const PROBE: char = '\u{E000}';
 
-impl<R: Reader> StreamAccumulator<R> {
+impl StreamAccumulator<Native> {
+    /// An accumulator for one wire protocol.
     pub fn new(protocol: WireProtocol) -> Self {
+        Self::with_reader(protocol)
+    }
+}
+
+impl<R: Reader> StreamAccumulator<R> {
+    /// An accumulator whose bodies are read by `R`.
+    pub fn with_reader(protocol: WireProtocol) -> Self {
         StreamAccumulator {
             protocol,
             decoder: sse::Decoder::new(),
