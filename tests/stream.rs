@@ -355,3 +355,62 @@ fn a_spliced_message_start_starts_a_second_message() {
         .iter()
         .any(|r| r["content"]["arguments"].is_string()));
 }
+
+/// An AWS event-stream frame (checksums zero: the decoder does not verify them).
+fn frame(event_type: &str, payload: &str) -> Vec<u8> {
+    let mut headers = Vec::new();
+    for (name, value) in [
+        (":event-type", event_type),
+        (":content-type", "application/json"),
+        (":message-type", "event"),
+    ] {
+        headers.push(name.len() as u8);
+        headers.extend_from_slice(name.as_bytes());
+        headers.push(7);
+        headers.extend_from_slice(&(value.len() as u16).to_be_bytes());
+        headers.extend_from_slice(value.as_bytes());
+    }
+    let total = 16 + headers.len() + payload.len();
+    let mut out = (total as u32).to_be_bytes().to_vec();
+    out.extend_from_slice(&(headers.len() as u32).to_be_bytes());
+    out.extend_from_slice(&[0; 4]);
+    out.extend(headers);
+    out.extend_from_slice(payload.as_bytes());
+    out.extend_from_slice(&[0; 4]);
+    out
+}
+
+#[test]
+fn bedrock_streams_in_their_binary_framing_end_as_their_final_bodies() {
+    let mut checked = 0;
+    for (protocol, file) in fixtures() {
+        if protocol != WireProtocol::BedrockConverse {
+            continue;
+        }
+        let Ok(final_text) = std::fs::read_to_string(file.with_extension("final.json")) else {
+            continue;
+        };
+        let final_body: Value = serde_json::from_str(&final_text).unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        // The proxy's SSE back to the binary frames it was made from.
+        let mut bytes = Vec::new();
+        for line in text.lines().filter_map(|l| l.strip_prefix("data: ")) {
+            let event: serde_json::Map<String, Value> = serde_json::from_str(line).unwrap();
+            let (name, payload) = event.into_iter().next().unwrap();
+            bytes.extend(frame(&name, &payload.to_string()));
+        }
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        for size in [1, 5, 64, bytes.len()] {
+            let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
+            let acc = run(protocol, &pieces, &name);
+            check_end(
+                &acc,
+                protocol,
+                &final_body,
+                &format!("{name} framed, pieces of {size}"),
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 6);
+}

@@ -24,6 +24,7 @@
 //! content items (by block), its tool calls (by block), then the items of any later messages the
 //! body gives (server-tool results).
 
+pub mod eventstream;
 pub mod sse;
 
 mod anthropic;
@@ -123,6 +124,10 @@ pub struct StreamAccumulator<R: Reader = Native> {
     reader: std::marker::PhantomData<R>,
     protocol: WireProtocol,
     decoder: sse::Decoder,
+    /// Bedrock's binary framing, used when a Bedrock stream's first byte is not text.
+    frames: Option<eventstream::Decoder>,
+    /// Whether the first byte has been seen (it decides between SSE and binary frames).
+    started: bool,
     records: Vec<Parsed>,
     segments: Vec<Segment>,
     /// The segment of the response being streamed.
@@ -205,6 +210,8 @@ impl<R: Reader> StreamAccumulator<R> {
         StreamAccumulator {
             protocol,
             decoder: sse::Decoder::new(),
+            frames: None,
+            started: false,
             records: Vec::new(),
             segments: Vec::new(),
             current: None,
@@ -234,6 +241,24 @@ impl<R: Reader> StreamAccumulator<R> {
     /// Reads one chunk and returns what changed.
     pub fn push(&mut self, chunk: Chunk<'_>) -> Vec<Patch> {
         match chunk {
+            Chunk::Bytes(bytes) if self.binary(bytes) => {
+                let mut frames = Vec::new();
+                if let Some(decoder) = self.frames.as_mut() {
+                    decoder.push(bytes, &mut frames);
+                }
+                for frame in frames {
+                    match frame {
+                        eventstream::Frame::Event { name, payload } => {
+                            self.data(Some(&name), &payload)
+                        }
+                        eventstream::Frame::Broken(text) => {
+                            let at = self.events;
+                            self.events += 1;
+                            self.error_at(at, text);
+                        }
+                    }
+                }
+            }
             Chunk::Bytes(bytes) => {
                 let mut events = Vec::new();
                 self.decoder.push(bytes, &mut events);
@@ -244,6 +269,22 @@ impl<R: Reader> StreamAccumulator<R> {
             Chunk::Event(event) => self.event(None, event),
         }
         std::mem::take(&mut self.patches)
+    }
+
+    /// True when these bytes go to the binary event-stream decoder: a Bedrock stream whose first
+    /// byte is not text (a frame starts with its length, whose first byte is 0 for any frame under
+    /// 16 MB).
+    fn binary(&mut self, bytes: &[u8]) -> bool {
+        if !self.started {
+            let Some(&first) = bytes.first() else {
+                return false;
+            };
+            self.started = true;
+            if self.protocol == WireProtocol::BedrockConverse && first == 0 {
+                self.frames = Some(eventstream::Decoder::new());
+            }
+        }
+        self.frames.is_some()
     }
 
     /// One `data:` line.
