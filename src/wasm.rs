@@ -1703,8 +1703,11 @@ pub fn to_provider(
 const STREAM_TYPES: &'static str = r#"
 /** A display-message record while its block streams: `metadata.streaming` is `true` until the
  * block ends, and a tool call's `content.arguments` holds the fields parsed so far. */
-export type StreamRecord = DisplayRecord | (Omit<DisplayRecord, "metadata"> & { metadata: { streaming: true } })
+export type StreamRecord = DisplayRecord | StreamingRecord<DisplayRecord>
   | (DisplayMessage & { content_type: "error"; content: { text: string; path: string }; status: "failed" });
+
+/** A record of a block that is still streaming (one for each kind of `DisplayRecord`). */
+export type StreamingRecord<T> = T extends unknown ? Omit<T, "metadata"> & { metadata: { streaming: true } } : never;
 
 /** What one `StreamAccumulator.push` changed. Applied in order to an array that started empty,
  * the patches of every push give exactly `records()`. Records are never removed; a `replace`

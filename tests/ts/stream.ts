@@ -18,6 +18,11 @@ for (const p of [...fromText, ...fromBytes, ...fromEvent]) {
     console.log(p.record.sequence);
   }
 }
+for (const r of records) {
+  // Records keep their content types apart, streaming or not.
+  if (r.content_type === "tool_call") console.log(r.content.name, r.content.arguments);
+  if (r.content_type === "text" && r.metadata.streaming === true) console.log(r.content.text.length);
+}
 acc.free();
 console.log(records, message, done);
 
