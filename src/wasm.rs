@@ -1831,36 +1831,23 @@ impl StreamAccumulator {
                 let previous = self.calls.get(*index).cloned().flatten();
                 let record = match previous {
                     Some(previous) => {
-                        // The record and its content are this module's own objects, of known
-                        // keys: they are rebuilt around the new arguments, the rest shared.
+                        // The record and its content are this module's own objects, whose keys
+                        // are known (never `__proto__`), so `Object.assign` copies them safely;
+                        // everything but the new arguments is shared.
                         let previous: Fresh = previous.unchecked_into();
                         let content: Fresh = previous.take(&constant("content")).unchecked_into();
                         let mut arguments = content.take(&constant("arguments"));
                         for change in changes {
                             arguments = apply_change(&arguments, change)?;
                         }
-                        let keep = |from: &Fresh, to: &Fresh, keys: &[&'static str]| {
-                            for key in keys {
-                                let key = constant(key);
-                                to.put(&key, &from.take(&key));
-                            }
-                        };
-                        let new_content = Fresh::new();
-                        keep(&content, &new_content, &["call_id", "name"]);
+                        let new_content: Fresh =
+                            Object::assign(&Object::new(), content.unchecked_ref())
+                                .unchecked_into();
                         new_content.put(&constant("arguments"), &arguments);
-                        keep(&content, &new_content, &["display_text"]);
-                        let record = Fresh::new();
-                        keep(
-                            &previous,
-                            &record,
-                            &["conversation_id", "message_type", "content_type"],
-                        );
+                        let record: Fresh =
+                            Object::assign(&Object::new(), previous.unchecked_ref())
+                                .unchecked_into();
                         record.put(&constant("content"), &new_content);
-                        keep(
-                            &previous,
-                            &record,
-                            &["sequence", "status", "tool_call_id", "metadata"],
-                        );
                         JsValue::from(record)
                     }
                     None => match self.inner.records().get(*index) {
