@@ -12,6 +12,8 @@
 // The same file runs in the page: `runStreams(cd, Bench, parsePartialJson)` takes its libraries as
 // arguments, and the part that drives Node and Chromium runs only when this file is the script.
 import { rng } from "./generate.mjs";
+// The viewer's own patch application (a new object for each changed record, as a UI does).
+import { applyPatches } from "../www/stream.js";
 
 // ---------------------------------------------------------------------------------------------
 // Streams, generated from a seed: the same bytes in every runtime.
@@ -114,19 +116,6 @@ export function anthropicStream(kind, deltas) {
 
 // ---------------------------------------------------------------------------------------------
 // The two sides.
-
-/** Applies one push's patches to `records`, as a UI does: a new object for each changed record. */
-export function applyPatches(records, patches) {
-  for (const patch of patches) {
-    if (patch.op === "add") records.push(patch.record);
-    else if (patch.op === "replace") records[patch.index] = patch.record;
-    else {
-      const r = records[patch.index];
-      records[patch.index] = { ...r, content: { ...r.content, [patch.field]: r.content[patch.field] + patch.text } };
-    }
-  }
-  return records;
-}
 
 /** chat-display: a new accumulator, one push an SSE event, the patches applied. */
 function accumulate(cd, events) {
@@ -335,6 +324,7 @@ async function main() {
         ["/pkg/", join(root, "pkg", "web")],
         ["/tinybench/", join(root, "node_modules", "tinybench", "dist")],
         ["/vendor/ai/", vendor],
+        ["/www/", join(root, "www")],
         ["/bench/", join(root, "bench")],
         ["/", join(root, "bench")],
       ],
