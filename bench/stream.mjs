@@ -179,7 +179,7 @@ const median = (values) => {
  * The mean time of one push over the first and the last `window` deltas of `events` (timed one
  * push at a time with performance.now()), for `runs` fresh accumulators; the medians of the means.
  */
-function perPush(cd, events, { runs = 5, window = 100 } = {}) {
+function perPush(cd, events, { runs = 9, window = 100 } = {}) {
   const deltas = events.filter((e) => e.startsWith("event: content_block_delta"));
   const first = new Set(deltas.slice(0, window));
   const last = new Set(deltas.slice(-window));
