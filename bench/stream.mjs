@@ -7,7 +7,7 @@
 // 2. Per-push cost on 1 MB messages (a text block in about 10,000 `text_delta`s, a tool argument in
 //    about 10,000 fragments): the mean time of a push over the first 100 and the last 100 deltas.
 //
-//   node bench/stream.mjs [--runtime node|chromium] [--json FILE]
+//   node bench/stream.mjs [--runtime node|chromium] [--iterations 20] [--json FILE]
 //
 // The same file runs in the page: `runStreams(cd, Bench, parsePartialJson)` takes its libraries as
 // arguments, and the part that drives Node and Chromium runs only when this file is the script.
@@ -183,34 +183,40 @@ function perPush(cd, events, { runs = 9, window = 100 } = {}) {
   const deltas = events.filter((e) => e.startsWith("event: content_block_delta"));
   const first = new Set(deltas.slice(0, window));
   const last = new Set(deltas.slice(-window));
-  const means = { first: [], last: [], total: [] };
+  const means = { first: [], last: [], total: [], firstMedian: [], lastMedian: [] };
   for (let run = 0; run < runs; run++) {
     const stream = new cd.StreamAccumulator("anthropic_messages");
     const records = [];
-    let sumFirst = 0, sumLast = 0;
+    const times = { first: [], last: [] };
     const start = performance.now();
     for (const event of events) {
       const t0 = performance.now();
       const patches = stream.push(event);
       const t = performance.now() - t0;
-      if (first.has(event)) sumFirst += t;
-      else if (last.has(event)) sumLast += t;
+      if (first.has(event)) times.first.push(t);
+      else if (last.has(event)) times.last.push(t);
       applyPatches(records, patches);
     }
     means.total.push(performance.now() - start);
-    means.first.push(sumFirst / window);
-    means.last.push(sumLast / window);
+    for (const part of ["first", "last"]) {
+      means[part].push(times[part].reduce((a, b) => a + b, 0) / window);
+      means[`${part}Median`].push(median(times[part]));
+    }
     if (!stream.done || records.some((r) => r.metadata?.streaming)) throw new Error("the 1 MB stream did not finish");
     stream.free();
   }
-  return { first: median(means.first), last: median(means.last), total: median(means.total), runs, window };
+  return {
+    first: median(means.first), last: median(means.last), total: median(means.total), runs, window,
+    // The median push of each window: steadier than the mean, which one GC pause can move.
+    firstMedian: median(means.firstMedian), lastMedian: median(means.lastMedian),
+  };
 }
 
 /**
  * Runs both parts and resolves to `{stream: {...}, rows: [...], perPush: [...]}` (milliseconds).
  * `cd` is chat-display, `Bench` tinybench's, `parsePartialJson` the `ai` package's.
  */
-export async function runStreams(cd, Bench, parsePartialJson, { iterations = 20, time = 2000, log = () => {} } = {}) {
+export async function runStreams(cd, Bench, parsePartialJson, { iterations = 20, log = () => {} } = {}) {
   const json = writeFileArguments(81 * 1000);
   const deltas = cut(json, 41);
   const events = anthropicStream("tool_use", deltas);
@@ -227,7 +233,7 @@ export async function runStreams(cd, Bench, parsePartialJson, { iterations = 20,
   deepEqual(await aiSdkLoop(parsePartialJson, deltas), expected, "parsePartialJson loop");
   deepEqual(await aiSdkLoopFromEvents(parsePartialJson, events), expected, "parsePartialJson loop from events");
 
-  const bench = new Bench({ iterations, time, warmupIterations: 3, warmupTime: 500, throws: true });
+  const bench = new Bench({ iterations, time: iterations > 1 ? 2000 : 0, warmupIterations: 3, warmupTime: 500, throws: true });
   bench.add("chat-display StreamAccumulator, one push an SSE event, patches applied", () => {
     const { stream: s } = accumulate(cd, events);
     s.free();
@@ -260,9 +266,10 @@ export function streamTables(runtime, { stream, rows, perPush: pushes }) {
     `${runtime}: ${stream.bytes}-byte tool argument in ${stream.deltas} input_json_delta events (${stream.events} SSE events), per stream:`,
     ...rows.map((r) => `  ${r.name.padEnd(74)} ${`${ms(r.median)} ± ${ms(r.mad)} ms (${r.samples})`.padStart(24)}` +
       (r === rows[0] ? "" : `  ${(r.median / ours).toFixed(1)}x chat-display`)),
-    `${runtime}: mean time of one push, median of ${pushes[0].runs} runs:`,
+    `${runtime}: mean time of one push over the first and the last ${pushes[0].window} deltas, median of ${pushes[0].runs} runs:`,
     ...pushes.map((p) => `  ${`${p.name} (${p.bytes} bytes, ${p.deltas} deltas)`.padEnd(52)} first ${p.window}: ${ms(p.first)} ms` +
-      `   last ${p.window}: ${ms(p.last)} ms   last/first ${(p.last / p.first).toFixed(2)}   whole stream ${ms(p.total)} ms`),
+      `   last ${p.window}: ${ms(p.last)} ms   last/first ${(p.last / p.first).toFixed(2)}   (median push ${ms(p.firstMedian)} / ${ms(p.lastMedian)} ms)` +
+      `   whole stream ${ms(p.total)} ms`),
   ];
   return lines.join("\n");
 }
@@ -302,6 +309,7 @@ async function main() {
   const args = process.argv.slice(2);
   const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
   const runtimes = option("runtime", "node,chromium").split(",");
+  const settings = { iterations: Number(option("iterations", 20)) };
   const log = (runtime) => (line) => console.error(`  ${runtime}: ${line}`);
   const results = {};
   console.log(`\nStreams (issue 10): ${new Date().toISOString()}; ${os.cpus()[0]?.model ?? "unknown CPU"} x ${os.cpus().length}; load ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
@@ -310,7 +318,7 @@ async function main() {
     const cd = await import("../js/node.mjs");
     const { Bench } = await import("tinybench");
     const { parsePartialJson } = await import("ai");
-    results.node = await runStreams(cd, Bench, parsePartialJson, { log: log("node") });
+    results.node = await runStreams(cd, Bench, parsePartialJson, { ...settings, log: log("node") });
     console.log(`\n${streamTables(`Node ${process.version}`, results.node)}`);
   }
 
@@ -335,15 +343,21 @@ async function main() {
       const problems = [];
       page.on("pageerror", (e) => problems.push(String(e)));
       page.on("console", (m) => (m.text().startsWith("stream ") ? console.error(`  chromium: ${m.text().slice(7)}`) : m.type() === "error" && problems.push(m.text())));
+      // Cross-origin isolated, so that performance.now() moves in 5 µs steps, not 100 µs: the
+      // per-push times are single pushes.
+      await page.route("**/*", async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, headers: { ...response.headers(), "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" } });
+      });
       await page.goto(url);
       await page.waitForFunction(() => window.benchReady === true, null, { timeout: 30000 });
-      const version = await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium");
-      results.chromium = await page.evaluate(async () => {
+      const version = await page.evaluate(() => `${navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"}${crossOriginIsolated ? "" : " (not cross-origin isolated: 0.1 ms clock)"}`);
+      results.chromium = await page.evaluate(async (o) => {
         const [{ runStreams: run }, cd, { Bench }, { parsePartialJson }] = await Promise.all([
           import("/bench/stream.mjs"), import("chat-display"), import("tinybench"), import("/vendor/ai/ai.mjs")]);
         await cd.default();
-        return run(cd, Bench, parsePartialJson, { log: (line) => console.log(`stream ${line}`) });
-      }).catch((e) => {
+        return run(cd, Bench, parsePartialJson, { ...o, log: (line) => console.log(`stream ${line}`) });
+      }, settings).catch((e) => {
         throw new Error(`${e.message}\n${problems.join("\n")}`);
       });
       console.log(`\n${streamTables(`Chromium ${version}`, results.chromium)}`);
