@@ -324,32 +324,25 @@ async function main() {
 
   if (runtimes.includes("chromium")) {
     const { startServer } = await import("../scripts/serve.mjs");
-    const { launchBrowser } = await import("../tests/support/browser.mjs");
+    const { launchBrowser, openPage } = await import("../tests/support/browser.mjs");
     const vendor = await bundleParsePartialJson(root);
-    const { server, url } = await startServer({
-      port: 0,
-      mounts: [
-        ["/pkg/", join(root, "pkg", "web")],
-        ["/tinybench/", join(root, "node_modules", "tinybench", "dist")],
-        ["/vendor/ai/", vendor],
-        ["/www/", join(root, "www")],
-        ["/bench/", join(root, "bench")],
-        ["/", join(root, "bench")],
-      ],
-    });
+    // bench/index.html (the import map of chat-display and tinybench), this file, the viewer's
+    // stream.js it imports, and the bundled parsePartialJson.
+    const folders = { "/pkg/": "pkg/web", "/tinybench/": "node_modules/tinybench/dist", "/www/": "www", "/bench/": "bench", "/": "bench" };
+    const mounts = [["/vendor/ai/", vendor], ...Object.entries(folders).map(([prefix, dir]) => [prefix, join(root, dir)])];
+    const { server, url } = await startServer({ port: 0, mounts });
     const browser = await launchBrowser();
     try {
-      const page = await browser.context.newPage();
-      const problems = [];
-      page.on("pageerror", (e) => problems.push(String(e)));
-      page.on("console", (m) => (m.text().startsWith("stream ") ? console.error(`  chromium: ${m.text().slice(7)}`) : m.type() === "error" && problems.push(m.text())));
+      const { context } = browser;
       // Cross-origin isolated, so that performance.now() moves in 5 µs steps, not 100 µs: the
       // per-push times are single pushes.
-      await page.route("**/*", async (route) => {
+      await context.route("**/*", async (route) => {
         const response = await route.fetch();
         await route.fulfill({ response, headers: { ...response.headers(), "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" } });
       });
-      await page.goto(url);
+      context.on("console", (m) => m.text().startsWith("stream ") && console.error(`  chromium: ${m.text().slice(7)}`));
+      const problems = [];
+      const page = await openPage(context, url, problems);
       await page.waitForFunction(() => window.benchReady === true, null, { timeout: 30000 });
       const version = await page.evaluate(() => `${navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"}${crossOriginIsolated ? "" : " (not cross-origin isolated: 0.1 ms clock)"}`);
       results.chromium = await page.evaluate(async (o) => {

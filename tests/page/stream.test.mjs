@@ -1,12 +1,12 @@
-// The viewer's stream replay (`?stream=<url>&protocol=<name>&delay=<ms>`) in headless Chromium:
+// The viewer's stream replay (`?stream=<url>&protocol=<name>&delay=<ms>`) in headless Chromium
+// (the page as `npm start` serves it; the stream files are answered by the test on that origin):
 // recorded stream fixtures render record by record as they arrive, end up showing what a
 // StreamAccumulator run in Node on the same bytes gives, mark streaming records until their
 // block ends, and a bad protocol or URL says so on the page.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../../scripts/serve.mjs";
 import { launchBrowser } from "../support/browser.mjs";
@@ -15,28 +15,25 @@ import * as cd from "../../js/node.mjs";
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const streams = join(repo, "tests/fixtures/streams");
 const vectors = JSON.parse(readFileSync(new URL("./xss-vectors.json", import.meta.url), "utf8"));
-let server, url, browser, generated;
+const generated = new Map(); // path under /generated/ -> body
+let server, url, browser;
 
 before(async () => {
-  generated = mkdtempSync(join(tmpdir(), "chat-display-streams-"));
-  ({ server, url } = await startServer({
-    port: 0,
-    mounts: [
-      ["/fixtures/", streams],
-      ["/generated/", generated],
-      ["/pkg/", join(repo, "pkg/web")],
-      ["/vendor/marked/", join(repo, "node_modules/marked/lib")],
-      ["/vendor/dompurify/", join(repo, "node_modules/dompurify/dist")],
-      ["/", join(repo, "www")],
-    ],
-  }));
+  // The viewer as `npm start` serves it; the stream files come from the test, same-origin.
+  ({ server, url } = await startServer({ port: 0 }));
   browser = await launchBrowser();
+  await browser.context.route((u) => /^\/(fixtures|generated)\//.test(u.pathname), (route) => {
+    const path = decodeURIComponent(new URL(route.request().url()).pathname);
+    const file = normalize(join(streams, path.slice("/fixtures/".length)));
+    const body = path.startsWith("/generated/") ? generated.get(path)
+      : file.startsWith(streams + sep) && existsSync(file) ? readFileSync(file) : undefined;
+    return route.fulfill(body === undefined ? { status: 404, body: "not found" } : { status: 200, contentType: "application/octet-stream", body });
+  });
 });
 
 after(async () => {
   await browser?.close();
   server?.close();
-  rmSync(generated, { recursive: true, force: true });
 });
 
 /** The records a StreamAccumulator gives for a fixture's bytes, pushed whole. */
@@ -235,7 +232,7 @@ function hostileStream() {
 }
 
 test(`XSS: ${vectors.length} vectors streamed in text, thinking, tool names and arguments run nothing`, async () => {
-  writeFileSync(join(generated, "hostile.sse"), hostileStream());
+  generated.set("/generated/hostile.sse", hostileStream());
   // Event by event, so that half-streamed markup is rendered too.
   const { page, problems } = await openStream("stream=/generated/hostile.sse&protocol=anthropic_messages&delay=1");
   await page.waitForSelector('body[data-stream="done"]', { timeout: 60000 });
