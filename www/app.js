@@ -1,10 +1,11 @@
-// The viewer: loads a conversation (the sample, ?src=, paste, or a dropped file), turns it into
-// display-message records with chat-display, renders them by content type, and filters them live
-// by their search text (toText).
+// The viewer: loads a conversation (the sample, ?src=, paste, or a dropped file) or replays a
+// provider stream (?stream=), turns it into display-message records with chat-display, renders
+// them by content type, and filters them live by their search text (toText).
 import init, * as api from "chat-display";
 import { sample } from "./sample.js";
 import { fromProviderPayload, parseJson, readConversation } from "./input.js";
 import { el, renderRecord } from "./render.js";
+import { readStream } from "./stream.js";
 
 const $ = (id) => document.getElementById(id);
 let units = []; // rendered units: {element, group, search: lowercased toText}
@@ -42,9 +43,20 @@ function pairResults(entries) {
   return { calls, paired };
 }
 
+/** A new message section at the end of the conversation. */
+function messageSection(role) {
+  const group = el("section", { class: "message", data: { role }, "aria-label": `${role} message` }, el("div", { class: "role" }, role));
+  $("conversation").append(group);
+  return group;
+}
+
+/** A record's search unit: its element and its text (with its results' text) for the search. */
+function unitOf(element, group, record, results = []) {
+  return { element, group, search: [record, ...results].map(searchText).join("\n").toLowerCase() };
+}
+
 function render(entries) {
-  const main = $("conversation");
-  main.replaceChildren();
+  $("conversation").replaceChildren();
   units = [];
   const { calls, paired } = pairResults(entries);
   let group = null;
@@ -52,9 +64,7 @@ function render(entries) {
   for (const entry of entries) {
     const { record, failed } = entry;
     if (failed || record.sequence === 0 || group === null) {
-      const role = failed ? "error" : String(record.message_type ?? "unknown");
-      group = el("section", { class: "message", data: { role }, "aria-label": `${role} message` }, el("div", { class: "role" }, role));
-      main.append(group);
+      group = messageSection(failed ? "error" : String(record.message_type ?? "unknown"));
       messages++;
     }
     if (paired.has(entry)) continue;
@@ -62,9 +72,9 @@ function render(entries) {
     const element = renderRecord(record, results);
     if (failed) element.classList.add("failed-input");
     group.append(element);
-    const search = [record, ...results].map(searchText).join("\n").toLowerCase();
-    units.push({ element, group, search });
+    units.push(unitOf(element, group, record, results));
   }
+  const main = $("conversation");
   for (const section of main.querySelectorAll("section.message")) {
     if (!section.querySelector(".record")) section.remove();
   }
@@ -114,18 +124,19 @@ function mark(root, query) {
   return hits;
 }
 
+/** Shows or hides one unit for `query`, marking its matches; true when it is shown. */
+function searchUnit(unit, query) {
+  clearMarks(unit.element);
+  const visible = query === "" || unit.search.includes(query);
+  unit.element.hidden = !visible;
+  if (visible && query) mark(unit.element, query);
+  return visible;
+}
+
 function applySearch() {
   const query = $("search").value.trim().toLowerCase();
   let shown = 0;
-  for (const unit of units) {
-    clearMarks(unit.element);
-    const visible = query === "" || unit.search.includes(query);
-    unit.element.hidden = !visible;
-    if (visible) {
-      shown++;
-      if (query) mark(unit.element, query);
-    }
-  }
+  for (const unit of units) if (searchUnit(unit, query)) shown++;
   for (const section of $("conversation").querySelectorAll("section.message")) {
     section.hidden = !section.querySelector(".record:not([hidden])");
   }
@@ -133,6 +144,7 @@ function applySearch() {
 }
 
 function load(data) {
+  stopStream();
   $("problem").replaceChildren();
   try {
     const provider = fromProviderPayload(data, api);
@@ -152,6 +164,7 @@ const isLoadError = (record) =>
   typeof record.content?.path === "string";
 
 function loadLarge(text) {
+  stopStream();
   $("problem").replaceChildren();
   let transcript;
   try {
@@ -177,12 +190,109 @@ function loadText(text) {
   }
 }
 
-async function loadFromSrc(src) {
+/** A same-origin fetch of the `?name=` parameter's URL; other origins and HTTP errors throw. */
+async function fetchSameOrigin(name, src, init = {}) {
   const url = new URL(src, location.href);
-  if (url.origin !== location.origin) throw new Error(`?src= loads files from this site only, not ${url.origin}.`);
-  const response = await fetch(url, { credentials: "same-origin" });
+  if (url.origin !== location.origin) throw new Error(`?${name}= loads files from this site only, not ${url.origin}.`);
+  const response = await fetch(url, { credentials: "same-origin", ...init });
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}.`);
-  loadText(await response.text());
+  return response;
+}
+
+async function loadFromSrc(src) {
+  loadText(await (await fetchSameOrigin("src", src)).text());
+}
+
+// ---------------------------------------------------------------------------------------------
+// ?stream=<url>&protocol=<name>[&delay=<ms>]: a provider stream rendered as it arrives.
+
+/** Milliseconds between replayed events when `&delay=` is not given. */
+const DEFAULT_DELAY = 30;
+let streaming = null; // the running replay's AbortController
+
+function stopStream() {
+  streaming?.abort();
+  streaming = null;
+}
+
+/** One stream record's element: a streaming record is marked until its block ends. Blocks the
+ * user opened in the element it replaces (`previous`) stay open. */
+function renderStreamRecord(record, previous) {
+  const element = renderRecord(record, []);
+  if (record.metadata?.streaming === true) {
+    element.classList.add("streaming");
+    element.setAttribute("aria-busy", "true");
+  }
+  if (previous) {
+    const before = previous.querySelectorAll("details");
+    const after = element.querySelectorAll("details");
+    for (let i = 0; i < Math.min(before.length, after.length); i++) {
+      if (!("openedBySearch" in before[i].dataset)) after[i].open = before[i].open;
+    }
+  }
+  return element;
+}
+
+/** The summary line, set only when it changes (it is a live region: no repeat on every delta). */
+function streamSummary(records, state, protocol) {
+  const messages = $("conversation").querySelectorAll("section.message").length;
+  const text = `${records.length} records from ${messages} messages, ${state} (${protocol} stream)`;
+  if ($("summary").textContent !== text) $("summary").textContent = text;
+}
+
+async function loadFromStream(src, protocol, delayParam) {
+  stopStream();
+  $("problem").replaceChildren();
+  $("conversation").replaceChildren();
+  units = [];
+  const delay = delayParam === null ? DEFAULT_DELAY : Number(delayParam);
+  if (!Number.isFinite(delay) || delay < 0) throw new Error(`&delay= is a number of milliseconds, not ${JSON.stringify(delayParam)}.`);
+  if (protocol === null) throw new Error("?stream= needs &protocol=, the stream's wire format (for example anthropic_messages).");
+  const accumulator = new api.StreamAccumulator(protocol); // throws unsupported_protocol
+  const controller = new AbortController();
+  streaming = controller;
+  document.body.dataset.stream = "streaming";
+  try {
+    const response = await fetchSameOrigin("stream", src, { signal: controller.signal });
+    let group = null;
+    const records = await readStream(response.body, accumulator, {
+      delay,
+      signal: controller.signal,
+      onChange(records, changed) {
+        const query = $("search").value.trim().toLowerCase();
+        for (const index of [...changed].sort((a, b) => a - b)) {
+          const record = records[index];
+          const element = renderStreamRecord(record, units[index]?.element);
+          if (index === units.length) {
+            // Added: a new message where `sequence` is 0.
+            if (group === null || record.sequence === 0) {
+              group = messageSection(String(record.message_type ?? (record.content_type === "error" ? "error" : "unknown")));
+            }
+            group.append(element);
+            units.push(unitOf(element, group, record));
+          } else {
+            const unit = units[index];
+            unit.element.replaceWith(element);
+            units[index] = unitOf(element, unit.group, record);
+          }
+          searchUnit(units[index], query);
+          units[index].group.hidden = !units[index].group.querySelector(".record:not([hidden])");
+        }
+        streamSummary(records, "streaming", protocol);
+      },
+    });
+    if (controller.signal.aborted) return;
+    streamSummary(records, accumulator.done ? "done" : "ended before the stream said it was done", protocol);
+    applySearch();
+    document.body.dataset.stream = "done";
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    document.body.dataset.stream = "error";
+    throw error;
+  } finally {
+    accumulator.free();
+    if (streaming === controller) streaming = null;
+  }
 }
 
 function wireControls() {
@@ -213,8 +323,16 @@ function wireControls() {
 try {
   await init();
   wireControls();
-  const src = new URLSearchParams(location.search).get("src");
-  if (src) await loadFromSrc(src).catch((error) => problem(error.message));
+  const params = new URLSearchParams(location.search);
+  const src = params.get("src");
+  const stream = params.get("stream");
+  if (stream) {
+    // Ready as soon as the replay starts: the page renders while the stream arrives.
+    loadFromStream(stream, params.get("protocol"), params.get("delay")).catch((error) => {
+      document.body.dataset.stream = "error";
+      problem(error.code ? `${error.message} (${error.code})` : error.message);
+    });
+  } else if (src) await loadFromSrc(src).catch((error) => problem(error.message));
   else load(sample);
   document.body.dataset.ready = "true";
 } catch (error) {

@@ -1,0 +1,258 @@
+// The viewer's stream replay (`?stream=<url>&protocol=<name>&delay=<ms>`) in headless Chromium
+// (the page as `npm start` serves it; the stream files are answered by the test on that origin):
+// recorded stream fixtures render record by record as they arrive, end up showing what a
+// StreamAccumulator run in Node on the same bytes gives, mark streaming records until their
+// block ends, and a bad protocol or URL says so on the page.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join, normalize, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "../../scripts/serve.mjs";
+import { launchBrowser } from "../support/browser.mjs";
+import * as cd from "../../js/node.mjs";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const streams = join(repo, "tests/fixtures/streams");
+const vectors = JSON.parse(readFileSync(new URL("./xss-vectors.json", import.meta.url), "utf8"));
+const generated = new Map(); // path under /generated/ -> body
+let server, url, browser;
+
+before(async () => {
+  // The viewer as `npm start` serves it; the stream files come from the test, same-origin.
+  ({ server, url } = await startServer({ port: 0 }));
+  browser = await launchBrowser();
+  await browser.context.route((u) => /^\/(fixtures|generated)\//.test(u.pathname), (route) => {
+    const path = decodeURIComponent(new URL(route.request().url()).pathname);
+    const file = normalize(join(streams, path.slice("/fixtures/".length)));
+    const body = path.startsWith("/generated/") ? generated.get(path)
+      : file.startsWith(streams + sep) && existsSync(file) ? readFileSync(file) : undefined;
+    return route.fulfill(body === undefined ? { status: 404, body: "not found" } : { status: 200, contentType: "application/octet-stream", body });
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** The records a StreamAccumulator gives for a fixture's bytes, pushed whole. */
+function expectedRecords(fixture) {
+  const [protocol] = fixture.split("/");
+  const stream = new cd.StreamAccumulator(protocol);
+  stream.push(readFileSync(join(streams, `${fixture}.sse`)));
+  assert.ok(stream.done, `${fixture} ends`);
+  const records = stream.records();
+  stream.free();
+  return records;
+}
+
+/** Opens the viewer on `?stream=` and collects console errors, dialogs and CSP violations. */
+async function openStream(query) {
+  const page = await browser.context.newPage();
+  const problems = [];
+  await page.addInitScript(() => {
+    window.__xssFired = 0;
+    window.__xss = () => { window.__xssFired++; };
+    window.__violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
+  });
+  page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+  page.on("pageerror", (e) => problems.push(String(e)));
+  page.on("dialog", async (d) => { problems.push(`dialog: ${d.message()}`); await d.dismiss(); });
+  await page.goto(`${url}?${query}`);
+  await page.waitForSelector("body[data-ready]", { state: "attached" });
+  return { page, problems };
+}
+
+async function clean(page, problems) {
+  assert.deepEqual(problems, [], "no console errors");
+  assert.deepEqual(await page.evaluate(() => window.__violations), [], "no CSP violations");
+}
+
+/** What the page shows for each record, next to the same record rendered at once by render.js. */
+function shown(page, expected) {
+  return page.evaluate(async (records) => {
+    const { renderRecord } = await import("/render.js");
+    const elements = [...document.querySelectorAll("#conversation .record")];
+    return {
+      sections: document.querySelectorAll("#conversation section.message").length,
+      records: elements.map((e, i) => ({
+        contentType: e.dataset.contentType,
+        text: e.textContent,
+        rendered: records[i] ? renderRecord(records[i], []).textContent : null,
+        plain: e.querySelector(".plain")?.textContent ?? null,
+        name: e.querySelector(".tool-call .name")?.textContent ?? null,
+        arguments: e.querySelector("pre.arguments")?.textContent ?? null,
+        streaming: e.classList.contains("streaming"),
+      })),
+    };
+  }, expected);
+}
+
+for (const [fixture, delay] of [
+  ["anthropic_messages/parallel-tool-calls", 0],
+  ["openai_responses/reasoning-summary-then-text", 0],
+  ["google_gemini/vertex-quirks-partial-args", 1],
+  ["anthropic_messages/two-messages-spliced", 1],
+]) {
+  test(`${fixture} (delay=${delay}) renders what records() gives`, async () => {
+    const expected = expectedRecords(fixture);
+    const [protocol] = fixture.split("/");
+    const { page, problems } = await openStream(`stream=/fixtures/${fixture}.sse&protocol=${protocol}&delay=${delay}`);
+    await page.waitForSelector('body[data-stream="done"]', { timeout: 20000 });
+    const { sections, records } = await shown(page, expected);
+    assert.equal(records.length, expected.length, "one element a record");
+    assert.equal(sections, expected.filter((r, i) => i === 0 || r.sequence === 0).length, "one section a message");
+    expected.forEach((record, i) => {
+      const got = records[i];
+      assert.equal(got.contentType, record.content_type, `record ${i}: content type`);
+      assert.equal(got.streaming, false, `record ${i}: no longer streaming`);
+      assert.equal(got.text, got.rendered, `record ${i}: as if rendered whole`);
+      if (record.content_type === "thinking") assert.equal(got.plain, record.content.text, `record ${i}: thinking text`);
+      if (record.content_type === "text") assert.ok(got.text.replace(/\s+/g, "").length > 0, `record ${i}: text shown`);
+      if (record.content_type === "tool_call") {
+        assert.equal(got.name, record.content.name, `record ${i}: tool name`);
+        assert.deepEqual(JSON.parse(got.arguments), record.content.arguments, `record ${i}: arguments`);
+      }
+    });
+    assert.match(await page.textContent("#summary"), new RegExp(`^${expected.length} records from ${sections} messages, done \\(${protocol} stream\\)$`));
+    assert.equal(await page.$$eval("[aria-busy]", (e) => e.length), 0);
+    await clean(page, problems);
+    await page.close();
+  });
+}
+
+/** The page at one moment, read in one task so that no re-render falls in between. */
+function snapshot(page) {
+  return page.evaluate(() => {
+    const caretOf = (record) => {
+      const host = record.querySelector(".markdown > :last-child, .markdown:empty, pre.arguments, details.thinking > summary");
+      return host ? getComputedStyle(host, "::after").content : null;
+    };
+    return {
+      state: document.body.dataset.stream,
+      summary: document.querySelector("#summary").textContent,
+      records: [...document.querySelectorAll("#conversation .record")].map((e) => ({
+        contentType: e.dataset.contentType,
+        streaming: e.classList.contains("streaming"),
+        busy: e.getAttribute("aria-busy"),
+        caret: caretOf(e),
+        text: e.querySelector(".markdown")?.textContent.trim() ?? null,
+        arguments: e.querySelector("pre.arguments")?.textContent ?? null,
+      })),
+    };
+  });
+}
+
+test("mid-stream: records grow in place, streaming ones carry a caret that goes when their block ends", async () => {
+  const fixture = "anthropic_messages/parallel-tool-calls";
+  const expected = expectedRecords(fixture);
+  const { page, problems } = await openStream(`stream=/fixtures/${fixture}.sse&protocol=anthropic_messages&delay=120`);
+  // The first text block, while it streams: a prefix of its text, with the caret.
+  await page.waitForFunction(() => document.querySelector('.record.streaming[data-content-type="text"] .markdown')?.textContent.trim(), null, { timeout: 10000 });
+  let now = await snapshot(page);
+  assert.equal(now.state, "streaming");
+  assert.match(now.summary, /streaming \(anthropic_messages stream\)$/);
+  const [text] = now.records;
+  assert.equal(text.streaming, true);
+  assert.equal(text.busy, "true");
+  assert.equal(text.caret, '"▍"');
+  assert.ok(expected[0].content.text.startsWith(text.text) && text.text.length < expected[0].content.text.length, `a prefix of the text: ${text.text}`);
+  // Then a tool call streams: the caret is on it, the ended text has none.
+  await page.waitForSelector('.record.streaming[data-content-type="tool_call"]', { timeout: 10000 });
+  now = await snapshot(page);
+  assert.deepEqual([now.records[0].streaming, now.records[0].caret], [false, "none"], "the text block ended, its caret is gone");
+  assert.equal(now.records.find((r) => r.streaming).caret, '"▍"');
+  assert.ok(now.records.length < expected.length, "not every record yet");
+  await page.waitForSelector('body[data-stream="done"]', { timeout: 20000 });
+  now = await snapshot(page);
+  assert.equal(now.records.length, expected.length);
+  assert.deepEqual(now.records.map((r) => [r.streaming, r.busy, r.caret]), expected.map(() => [false, null, "none"]), "no caret at the end");
+  await clean(page, problems);
+  await page.close();
+});
+
+test("mid-stream: a tool call's arguments render as they grow", async () => {
+  // Gemini's partialArgs: "San Fran", "cisco, ", "CA" for $.location, then the other fields.
+  const fixture = "google_gemini/vertex-quirks-partial-args";
+  const expected = expectedRecords(fixture);
+  const final = expected.find((r) => r.content_type === "tool_call").content.arguments;
+  const { page, problems } = await openStream(`stream=/fixtures/${fixture}.sse&protocol=google_gemini&delay=150`);
+  await page.waitForFunction(() => /"location": "/.test(document.querySelector('.record.streaming[data-content-type="tool_call"] pre.arguments')?.textContent), null, { timeout: 10000 });
+  let now = await snapshot(page);
+  const call = now.records.find((r) => r.streaming && r.contentType === "tool_call");
+  const partial = JSON.parse(call.arguments);
+  assert.ok(final.location.startsWith(partial.location) && partial.location !== final.location, `a partial location: ${partial.location}`);
+  assert.equal(partial.note, undefined, "later fields not yet");
+  assert.equal(call.caret, '"▍"');
+  await page.waitForSelector('body[data-stream="done"]', { timeout: 20000 });
+  now = await snapshot(page);
+  assert.deepEqual(JSON.parse(now.records.find((r) => r.contentType === "tool_call").arguments), final);
+  assert.equal(now.records.filter((r) => r.streaming).length, 0);
+  await clean(page, problems);
+  await page.close();
+});
+
+test("a bad protocol, a missing one, a bad delay, a missing file and another origin say so", async () => {
+  const cases = [
+    ["stream=/fixtures/anthropic_messages/text-only.sse&protocol=anthropic", /Unsupported protocol "anthropic".*\(unsupported_protocol\)/],
+    ["stream=/fixtures/anthropic_messages/text-only.sse", /needs &protocol=/],
+    ["stream=/fixtures/anthropic_messages/text-only.sse&protocol=anthropic_messages&delay=soon", /&delay= is a number of milliseconds/],
+    ["stream=/fixtures/none.sse&protocol=anthropic_messages", /none\.sse: HTTP 404/],
+    ["stream=https://evil.invalid/x.sse&protocol=anthropic_messages", /this site only/],
+  ];
+  for (const [query, message] of cases) {
+    const { page, problems } = await openStream(query);
+    await page.waitForSelector('body[data-stream="error"]', { timeout: 10000 });
+    assert.match(await page.textContent("#problem"), message, query);
+    assert.equal(await page.$$eval(".record", (r) => r.length), 0, query);
+    // The missing file is a failed fetch, which the browser logs; nothing else may be.
+    assert.deepEqual(problems.filter((p) => !p.startsWith("Failed to load resource")), [], query);
+    await page.close();
+  }
+});
+
+/** An Anthropic stream with every vector in a thinking block and a text block (each vector cut in
+ * two deltas, so that half-written markup is rendered too), and as a tool's name and arguments. */
+function hostileStream() {
+  const event = (type, data) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+  const halves = vectors.flatMap((v) => [v.slice(0, v.length >> 1), `${v.slice(v.length >> 1)}\n\n`]);
+  const block = (index, content_block, deltas) => [event("content_block_start", { index, content_block }),
+    ...deltas.map((delta) => event("content_block_delta", { index, delta })), event("content_block_stop", { index })];
+  return [
+    event("message_start", { message: { id: "msg_x", type: "message", role: "assistant", model: "m", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } } }),
+    ...block(0, { type: "thinking", thinking: "" }, halves.map((thinking) => ({ type: "thinking_delta", thinking }))),
+    ...block(1, { type: "text", text: "" }, halves.map((text) => ({ type: "text_delta", text }))),
+    ...vectors.flatMap((v, i) => block(i + 2, { type: "tool_use", id: `toolu_${i}`, name: v, input: {} },
+      [{ type: "input_json_delta", partial_json: JSON.stringify({ q: v, [v]: [v] }) }])),
+    event("message_delta", { delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: 9 } }),
+    event("message_stop", {}),
+  ].join("");
+}
+
+test(`XSS: ${vectors.length} vectors streamed in text, thinking, tool names and arguments run nothing`, async () => {
+  generated.set("/generated/hostile.sse", hostileStream());
+  // Event by event, so that half-streamed markup is rendered too.
+  const { page, problems } = await openStream("stream=/generated/hostile.sse&protocol=anthropic_messages&delay=1");
+  await page.waitForSelector('body[data-stream="done"]', { timeout: 60000 });
+  assert.equal(await page.$$eval(".record", (r) => r.length), vectors.length + 2);
+  await page.$$eval("details", (all) => all.forEach((d) => { d.open = true; }));
+  await page.waitForTimeout(300);
+  const audit = await page.evaluate(() => {
+    const bad = [];
+    for (const e of document.querySelectorAll("main *")) {
+      for (const a of e.attributes) {
+        if (a.name.startsWith("on")) bad.push(`${e.tagName} ${a.name}`);
+        if (["href", "src"].includes(a.name) && /^(javascript|vbscript|data:text\/html)/i.test(a.value.replace(/[\u0000-\u0020]/g, ""))) bad.push(`${e.tagName} ${a.name}=${a.value}`);
+      }
+      if (["SCRIPT", "IFRAME", "OBJECT", "EMBED", "FORM", "BASE", "META", "STYLE", "LINK", "SVG", "MATH"].includes(e.tagName.toUpperCase())) bad.push(`element ${e.tagName}`);
+    }
+    return { bad, fired: window.__xssFired };
+  });
+  assert.deepEqual(audit, { bad: [], fired: 0 });
+  // Allowed image sources in the Markdown fail to load on this closed network; nothing else may be logged.
+  assert.deepEqual(problems.filter((p) => !p.startsWith("Failed to load resource")), [], "no console errors, no dialog");
+  assert.deepEqual(await page.evaluate(() => window.__violations), [], "no CSP violations");
+  await page.close();
+});
