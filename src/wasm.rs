@@ -1829,6 +1829,14 @@ impl StreamAccumulator {
             }
             Patch::Arguments { index, changes } => {
                 let previous = self.calls.get(*index).cloned().flatten();
+                // The arguments as they now are in Rust: they say which objects on a changed path
+                // have no `__proto__` key, so can be copied with `Object.assign`.
+                let now = self
+                    .inner
+                    .records()
+                    .get(*index)
+                    .and_then(|r| r.get("content"))
+                    .and_then(|c| c.get("arguments"));
                 let record = match previous {
                     Some(previous) => {
                         // The record and its content are this module's own objects, whose keys
@@ -1838,7 +1846,7 @@ impl StreamAccumulator {
                         let content: Fresh = previous.take(&constant("content")).unchecked_into();
                         let mut arguments = content.take(&constant("arguments"));
                         for change in changes {
-                            arguments = apply_change(&arguments, change)?;
+                            arguments = apply_change(&arguments, change, now)?;
                         }
                         let new_content: Fresh =
                             Object::assign(&Object::new(), content.unchecked_ref())
@@ -1955,7 +1963,11 @@ fn define_key(target: &JsValue, key: &JsValue, value: &JsValue) {
 }
 
 /// A new value with one partial-JSON change applied, copying only the objects on its path.
-fn apply_change(root: &JsValue, change: &crate::partial_json::Change) -> Result<JsValue, JsValue> {
+fn apply_change(
+    root: &JsValue,
+    change: &crate::partial_json::Change,
+    now: Option<&crate::providers::Parsed>,
+) -> Result<JsValue, JsValue> {
     use crate::partial_json::{Change, Step};
     let (path, leaf): (
         &[Step],
@@ -1973,25 +1985,38 @@ fn apply_change(root: &JsValue, change: &crate::partial_json::Change) -> Result<
             }),
         ),
     };
-    update_in(root, path, leaf)
+    update_in(root, path, leaf, now)
 }
 
 fn update_in(
     node: &JsValue,
     path: &[crate::partial_json::Step],
     leaf: Box<dyn FnOnce(&JsValue) -> Result<JsValue, JsValue> + '_>,
+    now: Option<&crate::providers::Parsed>,
 ) -> Result<JsValue, JsValue> {
     use crate::partial_json::Step;
+    use crate::providers::Parsed;
     let Some((step, rest)) = path.split_first() else {
         return leaf(node);
     };
-    let key = match step {
-        Step::Key(k) => JsValue::from_str(k),
-        Step::Index(i) => small_number(*i),
+    let (key, below) = match step {
+        Step::Key(k) => (JsValue::from_str(k), now.and_then(|n| n.get(k))),
+        Step::Index(i) => (
+            small_number(*i),
+            match now {
+                Some(Parsed::Array(items)) => items.get(*i),
+                _ => None,
+            },
+        ),
     };
     let child = Reflect::get(node, &key).unwrap_or(JsValue::UNDEFINED);
-    let child = update_in(&child, rest, leaf)?;
-    let copy = shallow_copy(node);
+    let child = update_in(&child, rest, leaf, below)?;
+    let plain = matches!(now, Some(Parsed::Object(entries)) if !entries.iter().any(|(k, _)| k == "__proto__"));
+    let copy = if plain && node.is_object() && !is_array(node) {
+        Object::assign(&Object::new(), node.unchecked_ref()).into()
+    } else {
+        shallow_copy(node)
+    };
     define_key(&copy, &key, &child);
     Ok(copy)
 }
