@@ -13,6 +13,8 @@ const viewerMounts = [
   ["/pkg/", join(root, "pkg", "web")],
   ["/vendor/marked/", join(root, "node_modules", "marked", "lib")],
   ["/vendor/dompurify/", join(root, "node_modules", "dompurify", "dist")],
+  // The recorded provider streams, for the viewer's ?stream= replay.
+  ["/streams/", join(root, "tests", "fixtures", "streams")],
   ["/", join(root, "www")],
 ];
 const types = {
@@ -24,6 +26,7 @@ const types = {
   ".wasm": "application/wasm",
   ".svg": "image/svg+xml",
   ".png": "image/png",
+  ".sse": "text/event-stream; charset=utf-8",
 };
 
 /** The policy for a page: its inline import map is allowed by hash, nothing else inline. */
