@@ -111,6 +111,17 @@ pub enum Number {
 }
 
 impl Number {
+    /// A serde_json number: an integer when it is one, else a float.
+    pub fn of_serde(n: &serde_json::Number) -> Option<Number> {
+        if let Some(i) = n.as_i64() {
+            Some(Number::Int(i.into()))
+        } else if let Some(u) = n.as_u64() {
+            Some(Number::Int(u.into()))
+        } else {
+            n.as_f64().map(Number::Float)
+        }
+    }
+
     /// The number for a JavaScript double.
     pub fn from_f64(x: f64) -> Number {
         const LIMIT: f64 = 9_007_199_254_740_992.0; // 2^53
@@ -234,14 +245,7 @@ impl<'a> Json for &'a serde_json::Value {
         serde_json::Value::as_bool(self)
     }
     fn as_number(&self) -> Option<Number> {
-        let n = self.as_number_ref()?;
-        if let Some(i) = n.as_i64() {
-            Some(Number::Int(i.into()))
-        } else if let Some(u) = n.as_u64() {
-            Some(Number::Int(u.into()))
-        } else {
-            n.as_f64().map(Number::Float)
-        }
+        Number::of_serde(self.as_number_ref()?)
     }
     fn entries(&self) -> Option<Vec<(String, Self)>> {
         Some(

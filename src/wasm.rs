@@ -1924,16 +1924,9 @@ impl crate::stream::Reader for JsReader {
         if !records {
             return Ok((parsed, Vec::new()));
         }
-        let mut read = Vec::new();
-        let mut owners = Vec::new();
-        for (i, message) in messages.elements().unwrap_or_default().iter().enumerate() {
-            let message = crate::message::parse_message(message, &display::MESSAGES.index(i))?;
-            owners.extend(std::iter::repeat(i).take(display::display_items(&message).len()));
-            read.push(message);
-        }
         let mut out = Vec::new();
-        for (record, owner) in display::records_of(&read, None).iter().zip(owners) {
-            let record = crate::stream::event_of(&Js::new(record_to_js(record)), &Path::ROOT)?;
+        for (owner, record) in crate::stream::records_with_owners(&messages)? {
+            let record = crate::stream::event_of(&Js::new(record_to_js(&record)), &Path::ROOT)?;
             out.push((owner, record));
         }
         Ok((parsed, out))

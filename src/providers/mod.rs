@@ -865,13 +865,7 @@ impl Json for &Parsed {
     }
     fn as_number(&self) -> Option<Number> {
         let Parsed::Number(n) = self else { return None };
-        if let Some(i) = n.as_i64() {
-            Some(Number::Int(i.into()))
-        } else if let Some(u) = n.as_u64() {
-            Some(Number::Int(u.into()))
-        } else {
-            n.as_f64().map(Number::Float)
-        }
+        Number::of_serde(n)
     }
     fn entries(&self) -> Option<Vec<(String, Self)>> {
         match self {

@@ -73,18 +73,25 @@ pub(super) fn json_path(text: &str) -> Option<Vec<Step>> {
 /// The changes that put `value` at `path` of `current`, creating missing objects and arrays on the
 /// way (`Set` only adds a key or the next element).
 fn set_changes(current: &Parsed, path: &[Step], value: Parsed, out: &mut Vec<Change>) {
+    if path.is_empty() {
+        out.push(Change::Set {
+            path: Vec::new(),
+            value,
+        });
+        return;
+    }
+    // What exists at the current step: `None` below a container this function creates.
     let mut at = Some(current);
+    let mut here = Vec::new();
     for (i, step) in path.iter().enumerate() {
-        let here = path.get(..i).unwrap_or_default().to_vec();
-        let last = i + 1 == path.len();
-        let next = match (at, step) {
-            (Some(o @ Parsed::Object(_)), Step::Key(k)) => o.get(k),
-            (Some(Parsed::Array(items)), Step::Index(n)) => items.get(*n),
-            _ => None,
-        };
-        // Arrays are filled with nulls up to the index.
-        if let (Some(Parsed::Array(items)), Step::Index(n)) = (at, step) {
-            for fill in items.len()..*n {
+        // An array is filled with nulls up to the index.
+        if let Step::Index(n) = step {
+            let len = match at {
+                Some(Parsed::Array(items)) => Some(items.len()),
+                None => Some(0),
+                Some(_) => None,
+            };
+            for fill in len.map_or(0..0, |len| len..*n) {
                 let mut p = here.clone();
                 p.push(Step::Index(fill));
                 out.push(Change::Set {
@@ -93,63 +100,31 @@ fn set_changes(current: &Parsed, path: &[Step], value: Parsed, out: &mut Vec<Cha
                 });
             }
         }
-        let mut p = here.clone();
-        p.push(step.clone());
-        if last {
-            out.push(Change::Set { path: p, value });
+        let next = match (at, step) {
+            (Some(o @ Parsed::Object(_)), Step::Key(k)) => o.get(k),
+            (Some(Parsed::Array(items)), Step::Index(n)) => items.get(*n),
+            _ => None,
+        };
+        here.push(step.clone());
+        let Some(following) = path.get(i + 1) else {
+            out.push(Change::Set { path: here, value });
             return;
-        }
-        let container_ok = matches!(
-            (next, path.get(i + 1)),
-            (Some(Parsed::Object(_)), Some(Step::Key(_)))
-                | (Some(Parsed::Array(_)), Some(Step::Index(_)))
-        );
-        if !container_ok {
-            let empty = match path.get(i + 1) {
-                Some(Step::Index(_)) => Parsed::Array(Vec::new()),
-                _ => Parsed::Object(Vec::new()),
-            };
-            out.push(Change::Set {
-                path: p,
-                value: empty,
-            });
-            // Below a new container nothing exists: the rest is created step by step.
-            let rest = path.get(i + 1..).unwrap_or_default();
-            let mut base = path.get(..=i).unwrap_or_default().to_vec();
-            for (j, step) in rest.iter().enumerate() {
-                if let Step::Index(n) = step {
-                    for fill in 0..*n {
-                        let mut p = base.clone();
-                        p.push(Step::Index(fill));
-                        out.push(Change::Set {
-                            path: p,
-                            value: Parsed::Null,
-                        });
-                    }
-                }
-                base.push(step.clone());
-                if j + 1 == rest.len() {
-                    out.push(Change::Set { path: base, value });
-                    return;
-                }
-                let empty = match rest.get(j + 1) {
-                    Some(Step::Index(_)) => Parsed::Array(Vec::new()),
-                    _ => Parsed::Object(Vec::new()),
+        };
+        at = match (next, following) {
+            (Some(o @ Parsed::Object(_)), Step::Key(_)) => Some(o),
+            (Some(a @ Parsed::Array(_)), Step::Index(_)) => Some(a),
+            _ => {
+                let empty = match following {
+                    Step::Index(_) => Parsed::Array(Vec::new()),
+                    Step::Key(_) => Parsed::Object(Vec::new()),
                 };
                 out.push(Change::Set {
-                    path: base.clone(),
+                    path: here.clone(),
                     value: empty,
                 });
+                None
             }
-            return;
-        }
-        at = next;
-    }
-    if path.is_empty() {
-        out.push(Change::Set {
-            path: Vec::new(),
-            value,
-        });
+        };
     }
 }
 
@@ -365,5 +340,34 @@ impl<R: super::Reader> StreamAccumulator<R> {
             changes.extend(made);
         }
         self.args_changes(b, changes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partial_json::apply;
+
+    #[test]
+    fn a_json_path_into_nothing_creates_its_containers() {
+        let mut value = Parsed::Object(Vec::new());
+        let mut changes = Vec::new();
+        let path = json_path("$.a.b[2]").unwrap();
+        set_changes(&value, &path, Parsed::Bool(true), &mut changes);
+        assert_eq!(changes.len(), 5);
+        for change in &changes {
+            apply(&mut value, change);
+        }
+        let expected: Parsed = serde_json::from_str(r#"{"a":{"b":[null,null,true]}}"#).unwrap();
+        assert_eq!(value, expected);
+        // Into what exists: only the missing element and the value.
+        let mut more = Vec::new();
+        set_changes(
+            &value,
+            &json_path("$.a.b[3]").unwrap(),
+            Parsed::Null,
+            &mut more,
+        );
+        assert_eq!(more.len(), 1);
     }
 }

@@ -102,21 +102,25 @@ impl Reader for Native {
         if !records {
             return Ok((messages, Vec::new()));
         }
-        let list: Vec<&Parsed> = (&messages).elements().unwrap_or_default();
-        let mut parsed = Vec::with_capacity(list.len());
-        let mut owners = Vec::new();
-        for (i, message) in list.iter().enumerate() {
-            let message = parse_message(message, &MESSAGES.index(i))?;
-            owners.extend(std::iter::repeat(i).take(display_items(&message).len()));
-            parsed.push(message);
-        }
-        let records: Vec<DisplayRecord<&Parsed>> = records_of(&parsed, None);
-        let mut out = Vec::with_capacity(records.len());
-        for (record, owner) in records.iter().zip(owners) {
-            out.push((owner, to_parsed(record)?));
+        let mut out = Vec::new();
+        for (owner, record) in records_with_owners(&&messages)? {
+            out.push((owner, to_parsed(&record)?));
         }
         Ok((messages, out))
     }
+}
+
+/// `toDisplayMessages` of the messages `fromProvider` gave (as JSON), each record with the index of
+/// the message it comes from: what both readers return, in their own value types.
+pub fn records_with_owners<J: Json>(messages: &J) -> Result<Vec<(usize, DisplayRecord<J>)>> {
+    let mut parsed = Vec::new();
+    let mut owners = Vec::new();
+    for (i, message) in messages.elements().unwrap_or_default().iter().enumerate() {
+        let message = parse_message(message, &MESSAGES.index(i))?;
+        owners.extend(std::iter::repeat(i).take(display_items(&message).len()));
+        parsed.push(message);
+    }
+    Ok(owners.into_iter().zip(records_of(&parsed, None)).collect())
 }
 
 /// Reads a provider's stream into records.
@@ -871,13 +875,7 @@ impl<R: Reader> StreamAccumulator<R> {
         let new = [groups[0].len(), groups[1].len(), groups[2].len()];
         let [g0, g1, g2] = groups;
         // The segment's records, rebuilt from the first one that can change.
-        let totals = |counts: &dyn Fn(usize) -> usize| -> [usize; 3] {
-            let mut t = [0; 3];
-            for (i, total) in t.iter_mut().enumerate() {
-                *total = counts(i);
-            }
-            t
-        };
+        // Each group's record count in the blocks before `b` and after it.
         let blocks = &response.blocks;
         let sum = |g: usize, range: std::ops::Range<usize>| -> usize {
             blocks
@@ -885,8 +883,8 @@ impl<R: Reader> StreamAccumulator<R> {
                 .map_or(0, |bs| bs.iter().map(|b| b.counts[g]).sum())
         };
         let n = blocks.len();
-        let before = totals(&|g| sum(g, 0..b));
-        let after = totals(&|g| sum(g, b + 1..n));
+        let before: [usize; 3] = std::array::from_fn(|g| sum(g, 0..b));
+        let after: [usize; 3] = std::array::from_fn(|g| sum(g, b + 1..n));
         let Some(segment) = self.segments.get(current) else {
             return;
         };
