@@ -21,6 +21,10 @@
 //! | [`error`] | the error type: code, path, message |
 //! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |
 
+// The core has no unsafe code (only the wasm boundary, through wasm-bindgen's generated glue, has):
+// native builds, the tests and the fuzz targets, check it. So fuzzing needs no memory sanitizer.
+#![cfg_attr(not(target_arch = "wasm32"), forbid(unsafe_code))]
+
 pub mod display;
 pub mod doc;
 pub mod error;
