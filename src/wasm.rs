@@ -1727,6 +1727,56 @@ pub struct StreamAccumulator {
     /// The JavaScript record last handed out for each tool-call record, by index, so an arguments
     /// change copies only the path it changes.
     calls: Vec<Option<JsValue>>,
+    /// Argument keys met so far as JavaScript strings, so a key on a changed path is made once.
+    keys: Vec<(String, JsValue)>,
+    names: PatchNames,
+}
+
+/// The JavaScript strings a stream's patches are made of, made once an accumulator.
+struct PatchNames {
+    op: JsValue,
+    index: JsValue,
+    field: JsValue,
+    text: JsValue,
+    record: JsValue,
+    content: JsValue,
+    arguments: JsValue,
+    add: JsValue,
+    append: JsValue,
+    replace: JsValue,
+}
+
+impl PatchNames {
+    fn new() -> PatchNames {
+        PatchNames {
+            op: constant("op"),
+            index: constant("index"),
+            field: constant("field"),
+            text: constant("text"),
+            record: constant("record"),
+            content: constant("content"),
+            arguments: constant("arguments"),
+            add: constant("add"),
+            append: constant("append"),
+            replace: constant("replace"),
+        }
+    }
+}
+
+/// How many argument keys an accumulator keeps as JavaScript strings, and how long each may be.
+const STREAM_KEYS: usize = 64;
+const STREAM_KEY_MAX_LEN: usize = 64;
+
+/// `key` as a JavaScript string, from `keys` when it is there (kept there when there is room).
+fn stream_key(keys: &mut Vec<(String, JsValue)>, key: &str) -> JsValue {
+    if let Some((_, value)) = keys.iter().find(|(k, _)| k == key) {
+        return value.clone();
+    }
+    let value = JsValue::from_str(key);
+    if keys.len() < STREAM_KEYS && key.len() <= STREAM_KEY_MAX_LEN {
+        keys.push((key.to_string(), value.clone()));
+    }
+    value
 }
 
 #[wasm_bindgen(js_class = StreamAccumulator)]
@@ -1742,6 +1792,8 @@ impl StreamAccumulator {
             inner: crate::stream::StreamAccumulator::<JsReader>::with_reader(protocol),
             high: None,
             calls: Vec::new(),
+            keys: Vec::new(),
+            names: PatchNames::new(),
         })
     }
 
@@ -1753,22 +1805,25 @@ impl StreamAccumulator {
         #[wasm_bindgen(unchecked_param_type = "string | Uint8Array | object")] chunk: JsValue,
     ) -> Result<JsValue, JsValue> {
         let root = Path::Root("$.chunk");
-        let patches = if let Some(text) = chunk.dyn_ref::<js_sys::JsString>() {
-            let mut text = text.clone();
+        // `as_string` copies the UTF-16 text into wasm as UTF-8 in one step (lone surrogates
+        // become U+FFFD, as TextEncoder does).
+        let patches = if let Some(mut text) = chunk.as_string() {
+            let mut js: js_sys::JsString = chunk.unchecked_into();
             if let Some(high) = self.high.take() {
-                text = js_sys::JsString::from_char_code1(u32::from(high)).concat(&text);
+                // The character cut at the end of the last chunk: read again with its rest.
+                js = js_sys::JsString::from_char_code1(u32::from(high)).concat(&js);
+                text = JsValue::from(js.clone()).as_string().unwrap_or_default();
             }
-            let length = text.length();
-            if length > 0 {
-                let last = text.char_code_at(length - 1);
-                if (0xD800..0xDC00).contains(&(last as u32)) {
+            // A chunk that ends inside a surrogate pair ends in U+FFFD here: the high surrogate
+            // waits for the next chunk instead.
+            if text.ends_with('\u{FFFD}') {
+                let length = js.length();
+                let last = js.char_code_at(length.saturating_sub(1)) as u32;
+                if length > 0 && (0xD800..0xDC00).contains(&last) {
                     self.high = Some(last as u16);
-                    text = text.slice(0, length - 1);
+                    text.truncate(text.len() - '\u{FFFD}'.len_utf8());
                 }
             }
-            // `as_string` copies the UTF-16 text into wasm as UTF-8 in one step (lone
-            // surrogates become U+FFFD, as TextEncoder does).
-            let text = JsValue::from(text).as_string().unwrap_or_default();
             self.inner
                 .push(crate::stream::Chunk::Bytes(text.as_bytes()))
         } else if let Some(bytes) = chunk.dyn_ref::<js_sys::Uint8Array>() {
@@ -1815,19 +1870,28 @@ impl StreamAccumulator {
 impl StreamAccumulator {
     fn patch_to_js(&mut self, patch: &crate::stream::Patch) -> Result<JsValue, JsValue> {
         use crate::stream::Patch;
-        let (op, index, record) = match patch {
-            Patch::Add(record) => ("add", self.calls.len(), to_js(record)?),
-            Patch::Replace { index, record } => ("replace", *index, to_js(record)?),
+        let names = &self.names;
+        let out = Fresh::new();
+        let (index, record) = match patch {
+            Patch::Add(record) => {
+                out.put(&names.op, &names.add);
+                (self.calls.len(), to_js(record)?)
+            }
+            Patch::Replace { index, record } => {
+                out.put(&names.op, &names.replace);
+                out.put(&names.index, &small_number(*index));
+                (*index, to_js(record)?)
+            }
             Patch::Append { index, field, text } => {
-                let text = JsValue::from_str(text);
-                return Ok(object(&[
-                    ("op", Some(&constant("append"))),
-                    ("index", Some(&small_number(*index))),
-                    ("field", Some(&constant(field))),
-                    ("text", Some(&text)),
-                ]));
+                out.put(&names.op, &names.append);
+                out.put(&names.index, &small_number(*index));
+                out.put(&names.field, &constant(field));
+                out.put(&names.text, &JsValue::from_str(text));
+                return Ok(out.into());
             }
             Patch::Arguments { index, changes } => {
+                out.put(&names.op, &names.replace);
+                out.put(&names.index, &small_number(*index));
                 let previous = self.calls.get(*index).cloned().flatten();
                 // The arguments as they now are in Rust: they say which objects on a changed path
                 // have no `__proto__` key, so can be copied with `Object.assign`.
@@ -1843,19 +1907,19 @@ impl StreamAccumulator {
                         // are known (never `__proto__`), so `Object.assign` copies them safely;
                         // everything but the new arguments is shared.
                         let previous: Fresh = previous.unchecked_into();
-                        let content: Fresh = previous.take(&constant("content")).unchecked_into();
-                        let mut arguments = content.take(&constant("arguments"));
+                        let content: Fresh = previous.take(&names.content).unchecked_into();
+                        let mut arguments = content.take(&names.arguments);
                         for change in changes {
-                            arguments = apply_change(&arguments, change, now)?;
+                            arguments = apply_change(&mut self.keys, &arguments, change, now)?;
                         }
                         let new_content: Fresh =
                             Object::assign(&Object::new(), content.unchecked_ref())
                                 .unchecked_into();
-                        new_content.put(&constant("arguments"), &arguments);
+                        new_content.put(&names.arguments, &arguments);
                         let record: Fresh =
                             Object::assign(&Object::new(), previous.unchecked_ref())
                                 .unchecked_into();
-                        record.put(&constant("content"), &new_content);
+                        record.put(&names.content, &new_content);
                         JsValue::from(record)
                     }
                     None => match self.inner.records().get(*index) {
@@ -1863,9 +1927,10 @@ impl StreamAccumulator {
                         None => JsValue::NULL,
                     },
                 };
-                ("replace", *index, record)
+                (*index, record)
             }
         };
+        out.put(&self.names.record, &record);
         let call = match patch {
             Patch::Add(r) | Patch::Replace { record: r, .. } => {
                 r.get("content_type")
@@ -1878,13 +1943,9 @@ impl StreamAccumulator {
             self.calls.resize(index + 1, None);
         }
         if let Some(slot) = self.calls.get_mut(index) {
-            *slot = call.then(|| record.clone());
+            *slot = call.then_some(record);
         }
-        Ok(object(&[
-            ("op", Some(&constant(op))),
-            ("index", (op != "add").then(|| small_number(index)).as_ref()),
-            ("record", Some(&record)),
-        ]))
+        Ok(out.into())
     }
 }
 
@@ -1934,8 +1995,8 @@ impl crate::stream::Reader for JsReader {
 }
 
 /// A copy of a plain object or array; its values are shared.
-fn shallow_copy(target: &JsValue) -> JsValue {
-    if is_array(target) {
+fn shallow_copy(target: &JsValue, array: bool) -> JsValue {
+    if array {
         Array::from(target).slice(0, u32::MAX).into()
     } else if target.is_object() {
         // `fromEntries` defines each key as an own property, `__proto__` included.
@@ -1947,16 +2008,9 @@ fn shallow_copy(target: &JsValue) -> JsValue {
     }
 }
 
-fn define_key(target: &JsValue, key: &JsValue, value: &JsValue) {
-    if is_array(target) {
-        let _ = Reflect::set(target, key, value);
-    } else if let Some(object) = target.dyn_ref::<Object>() {
-        define(object, key, value);
-    }
-}
-
 /// A new value with one partial-JSON change applied, copying only the objects on its path.
 fn apply_change(
+    keys: &mut Vec<(String, JsValue)>,
     root: &JsValue,
     change: &crate::partial_json::Change,
     now: Option<&crate::providers::Parsed>,
@@ -1978,10 +2032,11 @@ fn apply_change(
             }),
         ),
     };
-    update_in(root, path, leaf, now)
+    update_in(keys, root, path, leaf, now)
 }
 
 fn update_in(
+    keys: &mut Vec<(String, JsValue)>,
     node: &JsValue,
     path: &[crate::partial_json::Step],
     leaf: Box<dyn FnOnce(&JsValue) -> Result<JsValue, JsValue> + '_>,
@@ -1993,7 +2048,7 @@ fn update_in(
         return leaf(node);
     };
     let (key, below) = match step {
-        Step::Key(k) => (JsValue::from_str(k), now.and_then(|n| n.get(k))),
+        Step::Key(k) => (stream_key(keys, k), now.and_then(|n| n.get(k))),
         Step::Index(i) => (
             small_number(*i),
             match now {
@@ -2003,13 +2058,21 @@ fn update_in(
         ),
     };
     let child = Reflect::get(node, &key).unwrap_or(JsValue::UNDEFINED);
-    let child = update_in(&child, rest, leaf, below)?;
+    let child = update_in(keys, &child, rest, leaf, below)?;
+    let array = is_array(node);
+    // An object that (as Rust holds it) has no `__proto__` key is copied with `Object.assign`
+    // and its key set by assignment, which for any key but `__proto__` defines an own property.
     let plain = matches!(now, Some(Parsed::Object(entries)) if !entries.iter().any(|(k, _)| k == "__proto__"));
-    let copy = if plain && node.is_object() && !is_array(node) {
-        Object::assign(&Object::new(), node.unchecked_ref()).into()
-    } else {
-        shallow_copy(node)
-    };
-    define_key(&copy, &key, &child);
+    if plain && !array && node.is_object() {
+        let copy: Fresh = Object::assign(&Object::new(), node.unchecked_ref()).unchecked_into();
+        copy.put(&key, &child);
+        return Ok(copy.into());
+    }
+    let copy = shallow_copy(node, array);
+    if array {
+        let _ = Reflect::set(&copy, &key, &child);
+    } else if let Some(object) = copy.dyn_ref::<Object>() {
+        define(object, &key, &child);
+    }
     Ok(copy)
 }

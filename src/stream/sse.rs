@@ -44,9 +44,17 @@ impl Decoder {
         }
         while let Some(end) = rest.iter().position(|&b| b == b'\n' || b == b'\r') {
             let (head, tail) = rest.split_at(end);
-            self.line.extend_from_slice(head);
-            let line = std::mem::take(&mut self.line);
-            self.line_ended(&line, out);
+            if self.line.is_empty() {
+                // The whole line is in this chunk: read it where it is.
+                self.line_ended(head, out);
+            } else {
+                self.line.extend_from_slice(head);
+                let line = std::mem::take(&mut self.line);
+                self.line_ended(&line, out);
+                // Keep the buffer (and its capacity) for the next unfinished line.
+                self.line = line;
+                self.line.clear();
+            }
             // `\r\n` is one line end; a `\r` at the chunk's end may be followed by its `\n` later.
             rest = match tail {
                 [b'\r', b'\n', after @ ..] => after,
@@ -66,17 +74,24 @@ impl Decoder {
             self.name = None;
             return;
         }
-        let text = String::from_utf8_lossy(line);
-        let (field, value) = match text.split_once(':') {
-            Some((field, value)) => (field, value.strip_prefix(' ').unwrap_or(value)),
-            None => (text.as_ref(), ""),
+        let (field, value) = match line.iter().position(|&b| b == b':') {
+            Some(at) => {
+                let value = &line[at + 1..];
+                (&line[..at], value.strip_prefix(b" ").unwrap_or(value))
+            }
+            None => (line, &[][..]),
+        };
+        // Invalid UTF-8 becomes U+FFFD; valid text (all of it, in practice) is copied once.
+        let text = |bytes: &[u8]| match std::str::from_utf8(bytes) {
+            Ok(text) => text.to_string(),
+            Err(_) => String::from_utf8_lossy(bytes).into_owned(),
         };
         match field {
-            "data" => out.push(Event {
+            b"data" => out.push(Event {
                 name: self.name.take(),
-                data: value.to_string(),
+                data: text(value),
             }),
-            "event" => self.name = Some(value.to_string()),
+            b"event" => self.name = Some(text(value)),
             _ => {}
         }
     }

@@ -27,9 +27,13 @@ function fixtures() {
   return out;
 }
 
+/** The keys each kind of patch has, exactly (the `Patch` type of the .d.ts). */
+const PATCH_KEYS = { add: "op,record", replace: "op,index,record", append: "op,index,field,text" };
+
 /** Applies patches as a UI would, never mutating a record it was given. */
 function apply(records, patches) {
   for (const p of patches) {
+    assert.equal(Object.keys(p).join(","), PATCH_KEYS[p.op], `keys of a ${p.op} patch`);
     if (p.op === "add") records.push(p.record);
     else if (p.op === "replace") records[p.index] = p.record;
     else if (p.op === "append") {
