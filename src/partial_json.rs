@@ -674,6 +674,55 @@ impl PartialJson {
     }
 }
 
+impl Change {
+    /// Where the change applies.
+    pub fn path(&self) -> &[Step] {
+        match self {
+            Change::Set { path, .. } | Change::Append { path, .. } => path,
+        }
+    }
+}
+
+/// The same changes in fewer: a change inside a value that an earlier change in the list sets
+/// goes into that value (`{"a": 1, "b": "x` in one fragment is one `Set` of `{"a": 1, "b": "x"}`
+/// instead of four changes). Applying the result in order gives what applying `changes` in order
+/// gives, to any value. Takes time proportional to the changes times the sets among them.
+pub fn compact(changes: Vec<Change>) -> Vec<Change> {
+    let mut out: Vec<Change> = Vec::with_capacity(changes.len());
+    for change in changes {
+        let path = change.path();
+        // The latest set that covers this change: at a proper prefix of its path, or at its path
+        // for an append. A later set at or above a path replaces whatever was set there before,
+        // so the latest one is the value this change lands in.
+        let covering = out.iter_mut().rev().find_map(|earlier| match earlier {
+            Change::Set { path: at, value }
+                if path.starts_with(at)
+                    && (at.len() < path.len() || matches!(change, Change::Append { .. })) =>
+            {
+                Some((at.len(), value))
+            }
+            _ => None,
+        });
+        match covering {
+            Some((depth, value)) => {
+                let inner = match change {
+                    Change::Set { mut path, value } => Change::Set {
+                        path: path.split_off(depth),
+                        value,
+                    },
+                    Change::Append { mut path, text } => Change::Append {
+                        path: path.split_off(depth),
+                        text,
+                    },
+                };
+                apply(value, &inner);
+            }
+            None => out.push(change),
+        }
+    }
+    out
+}
+
 /// Applies one change to a value (the consumer keeps the value; the parser keeps only its state
 /// stack). A change whose path does not exist in `target` is ignored (never panics).
 pub fn apply(target: &mut Parsed, change: &Change) {

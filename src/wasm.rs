@@ -1908,10 +1908,12 @@ impl StreamAccumulator {
                         // everything but the new arguments is shared.
                         let previous: Fresh = previous.unchecked_into();
                         let content: Fresh = previous.take(&names.content).unchecked_into();
-                        let mut arguments = content.take(&names.arguments);
-                        for change in changes {
-                            arguments = apply_change(&mut self.keys, &arguments, change, now)?;
-                        }
+                        let arguments = apply_changes(
+                            &mut self.keys,
+                            &content.take(&names.arguments),
+                            changes,
+                            now,
+                        )?;
                         let new_content: Fresh =
                             Object::assign(&Object::new(), content.unchecked_ref())
                                 .unchecked_into();
@@ -1994,85 +1996,150 @@ impl crate::stream::Reader for JsReader {
     }
 }
 
-/// A copy of a plain object or array; its values are shared.
-fn shallow_copy(target: &JsValue, array: bool) -> JsValue {
+/// A copy of `target` (an array when `array`, else an object); its values are shared. An object
+/// that (as Rust holds it, `now`) has no `__proto__` key is copied with `Object.assign`; any
+/// other through `fromEntries`, which defines each key as an own property, `__proto__` included.
+fn shallow_copy(target: &JsValue, array: bool, now: Option<&crate::providers::Parsed>) -> JsValue {
     if array {
         Array::from(target).slice(0, u32::MAX).into()
-    } else if target.is_object() {
-        // `fromEntries` defines each key as an own property, `__proto__` included.
+    } else if plain(now) {
+        Object::assign(&Object::new(), target.unchecked_ref()).into()
+    } else {
         Object::from_entries(&Object::entries(&Object::from(target.clone())))
             .map(JsValue::from)
             .unwrap_or_else(|_| Object::new().into())
-    } else {
-        Object::new().into()
     }
 }
 
-/// A new value with one partial-JSON change applied, copying only the objects on its path.
-fn apply_change(
+/// Whether `now` is an object without a `__proto__` key, so that setting any of its keys by
+/// assignment defines an own property.
+fn plain(now: Option<&crate::providers::Parsed>) -> bool {
+    matches!(now, Some(crate::providers::Parsed::Object(entries))
+        if !entries.iter().any(|(k, _)| k == "__proto__"))
+}
+
+/// `container[key] = value` as an own property, for a container this module has just made.
+fn set_in(
+    container: &JsValue,
+    step: &crate::partial_json::Step,
+    key: &JsValue,
+    value: &JsValue,
+    now: Option<&crate::providers::Parsed>,
+) {
+    if matches!(step, crate::partial_json::Step::Index(_)) {
+        let _ = Reflect::set(container, key, value);
+    } else if plain(now) {
+        container.unchecked_ref::<Fresh>().put(key, value);
+    } else {
+        define(container.unchecked_ref(), key, value);
+    }
+}
+
+/// The arguments a UI holds (`root`) with one patch's partial-JSON changes applied, as
+/// [`crate::partial_json::apply`] applies them in Rust: every object or array on a changed path is
+/// copied once per patch (later changes under it change the copy), and everything else is
+/// shared. `now` is the arguments as Rust holds them after the changes.
+fn apply_changes(
     keys: &mut Vec<(String, JsValue)>,
     root: &JsValue,
-    change: &crate::partial_json::Change,
+    changes: &[crate::partial_json::Change],
     now: Option<&crate::providers::Parsed>,
 ) -> Result<JsValue, JsValue> {
     use crate::partial_json::{Change, Step};
-    let (path, leaf): (
-        &[Step],
-        Box<dyn FnOnce(&JsValue) -> Result<JsValue, JsValue>>,
-    ) = match change {
-        Change::Set { path, value } => (path, Box::new(move |_| to_js(value))),
-        Change::Append { path, text } => (
-            path,
-            Box::new(move |old: &JsValue| {
-                let old = old
-                    .dyn_ref::<js_sys::JsString>()
-                    .cloned()
-                    .unwrap_or_else(|| js_sys::JsString::from(""));
-                Ok(old.concat(&JsValue::from_str(text)).into())
-            }),
-        ),
-    };
-    update_in(keys, root, path, leaf, now)
+    use crate::providers::Parsed;
+    fn below<'a>(now: Option<&'a Parsed>, step: &Step) -> Option<&'a Parsed> {
+        match (now, step) {
+            (Some(n), Step::Key(k)) => n.get(k),
+            (Some(Parsed::Array(items)), Step::Index(i)) => items.get(*i),
+            _ => None,
+        }
+    }
+    let mut root = root.clone();
+    let mut root_fresh = false;
+    // The containers copied or made during this patch, by path.
+    let mut fresh: Vec<(&[Step], JsValue)> = Vec::new();
+    for change in changes {
+        let path = match change {
+            Change::Set { path, .. } | Change::Append { path, .. } => path.as_slice(),
+        };
+        let Some((last, parents)) = path.split_last() else {
+            root = match change {
+                Change::Set { value, .. } => to_js(value)?,
+                Change::Append { text, .. } => match root.dyn_ref::<js_sys::JsString>() {
+                    Some(old) => old.concat(&JsValue::from_str(text)).into(),
+                    None => continue,
+                },
+            };
+            root_fresh = true;
+            fresh.clear();
+            continue;
+        };
+        if !root_fresh {
+            if !root.is_object() {
+                continue;
+            }
+            root = shallow_copy(&root, is_array(&root), now);
+            root_fresh = true;
+        }
+        // Down to the container of the changed value, copying what this patch has not yet.
+        let mut node = root.clone();
+        let mut node_now = now;
+        let mut reached = true;
+        for (depth, step) in parents.iter().enumerate() {
+            let key = step_key(keys, step);
+            let child_now = below(node_now, step);
+            let prefix = &path[..=depth];
+            if let Some((_, copy)) = fresh.iter().find(|(p, _)| *p == prefix) {
+                node = copy.clone();
+            } else {
+                let child = Reflect::get(&node, &key).unwrap_or(JsValue::UNDEFINED);
+                if !child.is_object() {
+                    reached = false;
+                    break;
+                }
+                let copy = shallow_copy(&child, is_array(&child), child_now);
+                set_in(&node, step, &key, &copy, node_now);
+                fresh.push((prefix, copy.clone()));
+                node = copy;
+            }
+            node_now = child_now;
+        }
+        if !reached {
+            continue;
+        }
+        let key = step_key(keys, last);
+        match change {
+            Change::Set { value, .. } => {
+                let value = to_js(value)?;
+                set_in(&node, last, &key, &value, node_now);
+                // What was made under this path before is gone; a new container is this
+                // patch's own.
+                fresh.retain(|(p, _)| !p.starts_with(path));
+                if value.is_object() {
+                    fresh.push((path, value));
+                }
+            }
+            Change::Append { text, .. } => {
+                let old = Reflect::get(&node, &key).unwrap_or(JsValue::UNDEFINED);
+                if let Some(old) = old.dyn_ref::<js_sys::JsString>() {
+                    set_in(
+                        &node,
+                        last,
+                        &key,
+                        &old.concat(&JsValue::from_str(text)),
+                        node_now,
+                    );
+                }
+            }
+        }
+    }
+    Ok(root)
 }
 
-fn update_in(
-    keys: &mut Vec<(String, JsValue)>,
-    node: &JsValue,
-    path: &[crate::partial_json::Step],
-    leaf: Box<dyn FnOnce(&JsValue) -> Result<JsValue, JsValue> + '_>,
-    now: Option<&crate::providers::Parsed>,
-) -> Result<JsValue, JsValue> {
-    use crate::partial_json::Step;
-    use crate::providers::Parsed;
-    let Some((step, rest)) = path.split_first() else {
-        return leaf(node);
-    };
-    let (key, below) = match step {
-        Step::Key(k) => (stream_key(keys, k), now.and_then(|n| n.get(k))),
-        Step::Index(i) => (
-            small_number(*i),
-            match now {
-                Some(Parsed::Array(items)) => items.get(*i),
-                _ => None,
-            },
-        ),
-    };
-    let child = Reflect::get(node, &key).unwrap_or(JsValue::UNDEFINED);
-    let child = update_in(keys, &child, rest, leaf, below)?;
-    let array = is_array(node);
-    // An object that (as Rust holds it) has no `__proto__` key is copied with `Object.assign`
-    // and its key set by assignment, which for any key but `__proto__` defines an own property.
-    let plain = matches!(now, Some(Parsed::Object(entries)) if !entries.iter().any(|(k, _)| k == "__proto__"));
-    if plain && !array && node.is_object() {
-        let copy: Fresh = Object::assign(&Object::new(), node.unchecked_ref()).unchecked_into();
-        copy.put(&key, &child);
-        return Ok(copy.into());
+/// A path step as the JavaScript key it stands for.
+fn step_key(keys: &mut Vec<(String, JsValue)>, step: &crate::partial_json::Step) -> JsValue {
+    match step {
+        crate::partial_json::Step::Key(k) => stream_key(keys, k),
+        crate::partial_json::Step::Index(i) => small_number(*i),
     }
-    let copy = shallow_copy(node, array);
-    if array {
-        let _ = Reflect::set(&copy, &key, &child);
-    } else if let Some(object) = copy.dyn_ref::<Object>() {
-        define(object, &key, &child);
-    }
-    Ok(copy)
 }

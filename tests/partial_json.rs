@@ -9,7 +9,7 @@
 //! and random.
 #![cfg(not(target_arch = "wasm32"))]
 
-use chat_display::partial_json::{apply, Change, PartialJson, Step, MAX_DEPTH};
+use chat_display::partial_json::{apply, compact, Change, PartialJson, Step, MAX_DEPTH};
 use chat_display::providers::Parsed;
 
 // ---------------------------------------------------------------------------------------------
@@ -280,12 +280,20 @@ fn check_cuts(text: &str, cuts: &[usize]) {
     });
     let mut p = PartialJson::new();
     let mut v = Parsed::Null;
+    // The same changes compacted (as a stream's patches carry them) give the same value.
+    let mut w = Parsed::Null;
     let mut out = Vec::new();
     let mut from = 0;
     for &to in cuts.iter().chain([text.len()].iter()) {
         out.clear();
         p.push(&text[from..to], &mut out);
         apply_checked(&mut v, &out);
+        let compacted = compact(out.clone());
+        assert!(compacted.len() <= out.len());
+        for change in &compacted {
+            apply(&mut w, change);
+        }
+        assert_eq!(w, v, "{text:?}: compacted changes after {:?}", &text[..to]);
         assert!(!p.failed(), "{text:?} failed at {to}");
         assert_eq!(
             v,
@@ -945,4 +953,88 @@ fn an_81_kb_object_in_2000_fragments_is_emitted_once() {
     assert_eq!(sets, values);
     assert_eq!(appended, string_len);
     assert!(appends <= values + cuts.len() + 1);
+}
+
+/// A random change over a small set of paths, so that changes meet: sets of scalars, strings and
+/// containers, appends, at the root and below, existing or not.
+fn random_change(rng: &mut Rng) -> Change {
+    let steps = [
+        Step::Key("a".into()),
+        Step::Key("b".into()),
+        Step::Key("__proto__".into()),
+        Step::Index(0),
+        Step::Index(1),
+    ];
+    let path: Vec<Step> = (0..rng.below(4))
+        .map(|_| steps[rng.below(steps.len())].clone())
+        .collect();
+    if rng.below(3) == 0 {
+        return Change::Append {
+            path,
+            text: ["x", "é", "12"][rng.below(3)].to_string(),
+        };
+    }
+    let value = match rng.below(6) {
+        0 => Parsed::Object(Vec::new()),
+        1 => Parsed::Object(vec![("a".into(), Parsed::String("s".into()))]),
+        2 => Parsed::Array(Vec::new()),
+        3 => Parsed::Array(vec![Parsed::Null]),
+        4 => Parsed::String(String::new()),
+        _ => Parsed::Bool(true),
+    };
+    Change::Set { path, value }
+}
+
+#[test]
+fn compacted_changes_give_the_same_value_from_any_start() {
+    let mut rng = Rng::new(0x00C0_FFEE_1234_5678);
+    let starts = [
+        Parsed::Null,
+        Parsed::Object(Vec::new()),
+        Parsed::Array(Vec::new()),
+        serde_json::from_str(r#"{"a": {"b": ["x", {"a": "y"}]}, "b": [[], "z"]}"#).unwrap(),
+    ];
+    let mut shorter = 0;
+    for round in 0..20_000 {
+        let changes: Vec<Change> = (0..1 + rng.below(8))
+            .map(|_| random_change(&mut rng))
+            .collect();
+        let start = &starts[round % starts.len()];
+        let mut sequential = start.clone();
+        for change in &changes {
+            apply(&mut sequential, change);
+        }
+        let compacted = compact(changes.clone());
+        shorter += usize::from(compacted.len() < changes.len());
+        let mut folded = start.clone();
+        for change in &compacted {
+            apply(&mut folded, change);
+        }
+        assert_eq!(folded, sequential, "{changes:?} compacted to {compacted:?}");
+    }
+    // The rounds did fold changes (the test would not notice a compact that does nothing).
+    assert!(shorter > 2_000, "only {shorter} rounds were compacted");
+}
+
+#[test]
+fn a_fragment_with_whole_fields_is_one_change() {
+    let mut p = PartialJson::new();
+    let mut out = Vec::new();
+    p.push(
+        r#"{"path": "a.txt", "options": {"mode": 420, "tags": ["x", "y"]}, "content": "ab"#,
+        &mut out,
+    );
+    let compacted = compact(out);
+    assert_eq!(compacted.len(), 1, "{compacted:?}");
+    let Change::Set { path, value } = &compacted[0] else {
+        panic!("{compacted:?}")
+    };
+    assert!(path.is_empty());
+    assert_eq!(
+        value,
+        &serde_json::from_str::<Parsed>(
+            r#"{"path": "a.txt", "options": {"mode": 420, "tags": ["x", "y"]}, "content": "ab"}"#
+        )
+        .unwrap()
+    );
 }

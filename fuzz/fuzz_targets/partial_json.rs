@@ -3,9 +3,10 @@
 //! reads from the whole text whenever serde_json reads it, and the same value as the text fed in
 //! one piece; a text the parser calls complete is one serde_json reads, except where the two
 //! differ on purpose (a lone surrogate escape, U+FFFD here as JSON.parse accepts it; exactly
-//! MAX_DEPTH levels of nesting, one past serde_json's limit).
+//! MAX_DEPTH levels of nesting, one past serde_json's limit). The changes of each push, compacted,
+//! give the same value as they do one by one.
 #![no_main]
-use chat_display::partial_json::{apply, PartialJson};
+use chat_display::partial_json::{apply, compact, PartialJson};
 use chat_display::providers::Parsed;
 use libfuzzer_sys::fuzz_target;
 
@@ -33,9 +34,14 @@ fn feed(text: &str, seed: u8) -> (bool, Parsed) {
         out.clear();
         p.push(&text[from..to], &mut out);
         assert!(!was_failed || out.is_empty(), "changes after a failure");
+        let mut compacted = value.clone();
+        for change in compact(out.clone()) {
+            apply(&mut compacted, &change);
+        }
         for change in &out {
             apply(&mut value, change);
         }
+        assert_eq!(compacted, value, "compacted changes give the same value");
         from = to;
     }
     out.clear();

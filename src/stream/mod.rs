@@ -629,6 +629,8 @@ impl<R: Reader> StreamAccumulator<R> {
         if changes.is_empty() {
             return;
         }
+        // Fields that arrive whole in one chunk travel as one change (one value to copy out).
+        let changes = partial_json::compact(changes);
         let Some(current) = self.current else { return };
         let Some(response) = self.response() else {
             return;

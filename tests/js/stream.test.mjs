@@ -158,25 +158,31 @@ test("bad arguments throw ChatDisplayError; bad stream content becomes error rec
 });
 
 test("a __proto__ key in streamed arguments stays an own key, mid-stream and at the end", () => {
-  const json = '{"a": {"__proto__": {"polluted": true}, "b": "text that grows"}, "c": "more"}';
-  const acc = new StreamAccumulator("anthropic_messages");
-  acc.push('data: {"type":"message_start","message":{"id":"m","role":"assistant","content":[]}}\n\n'
-    + 'data: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"n","input":{}}}\n\n');
-  const records = [];
-  for (let i = 0; i < json.length; i += 4) {
-    const delta = JSON.stringify({ type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: json.slice(i, i + 4) } });
-    apply(records, acc.push(`data: ${delta}\n\n`));
-    const a = records[0]?.content?.arguments?.a;
-    if (a && Object.getOwnPropertyNames(a).includes("__proto__")) {
-      assert.equal(Object.getPrototypeOf(a), Object.prototype, "the prototype is untouched");
-      assert.equal(a.polluted, undefined);
+  const json = '{"a": {"__proto__": {"polluted": true}, "b": "text that grows"}, "c": "more", "d": [{"__proto__": 1}]}';
+  // Small deltas change one field at a time; larger ones carry whole fields (one change each).
+  for (const size of [1, 4, 13, 40, json.length]) {
+    const acc = new StreamAccumulator("anthropic_messages");
+    acc.push('data: {"type":"message_start","message":{"id":"m","role":"assistant","content":[]}}\n\n'
+      + 'data: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"n","input":{}}}\n\n');
+    const records = [];
+    for (let i = 0; i < json.length; i += size) {
+      const delta = JSON.stringify({ type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: json.slice(i, i + size) } });
+      apply(records, acc.push(`data: ${delta}\n\n`));
+      const a = records[0]?.content?.arguments?.a;
+      if (a && Object.getOwnPropertyNames(a).includes("__proto__")) {
+        assert.equal(Object.getPrototypeOf(a), Object.prototype, "the prototype is untouched");
+        assert.equal(a.polluted, undefined);
+      }
+      assert.equal(JSON.stringify(records), JSON.stringify(acc.records()), `size ${size}, after ${i + size}`);
     }
+    apply(records, acc.push('data: {"type":"content_block_stop","index":0}\n\ndata: {"type":"message_stop"}\n\n'));
+    const { a, d } = records[0].content.arguments;
+    assert.deepEqual(Object.getOwnPropertyNames(a), ["__proto__", "b"]);
+    assert.equal(Object.getPrototypeOf(a), Object.prototype);
+    assert.deepEqual(Object.getOwnPropertyNames(d[0]), ["__proto__"]);
+    assert.equal(Object.getPrototypeOf(d[0]), Object.prototype);
+    assert.equal(({}).polluted, undefined);
+    assert.equal(JSON.stringify(records), JSON.stringify(acc.records()));
+    acc.free();
   }
-  apply(records, acc.push('data: {"type":"content_block_stop","index":0}\n\ndata: {"type":"message_stop"}\n\n'));
-  const a = records[0].content.arguments.a;
-  assert.deepEqual(Object.getOwnPropertyNames(a), ["__proto__", "b"]);
-  assert.equal(Object.getPrototypeOf(a), Object.prototype);
-  assert.equal(({}).polluted, undefined);
-  assert.equal(JSON.stringify(records), JSON.stringify(acc.records()));
-  acc.free();
 });
