@@ -186,3 +186,33 @@ test("a __proto__ key in streamed arguments stays an own key, mid-stream and at 
     acc.free();
   }
 });
+
+test("random Gemini partialArgs paths (kinds that change, __proto__ keys) replay to records() after every push", () => {
+  // A seeded generator: the same cases every run.
+  let seed = 0x5eed1234;
+  const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) / 0x1000000;
+  const pick = (items) => items[Math.floor(next() * items.length)];
+  const paths = ["$.a", "$.a.b", "$.a[0]", "$.a[2].c", "$.__proto__", "$.__proto__.x", "$.a.__proto__",
+    "$['constructor']", "$.b[1][0]", "$.b", "$"];
+  const value = () => pick([
+    { stringValue: pick(["", "x", "é😀"]), willContinue: next() < 0.5 },
+    { numberValue: 7 }, { boolValue: true }, { nullValue: null },
+    { structValue: { __proto__: null, k: "v" } }, { listValue: [1, "two"] },
+  ]);
+  const event = (parts, finish) => `data: ${JSON.stringify({ candidates: [{ content: { role: "model", parts }, ...(finish ? { finishReason: "STOP" } : {}) }] })}\n\n`;
+  for (let round = 0; round < 60; round++) {
+    const acc = new StreamAccumulator("google_gemini");
+    const records = [];
+    apply(records, acc.push(event([{ functionCall: { name: "f", willContinue: true } }])));
+    for (let n = 0; n < 12; n++) {
+      const partialArgs = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ jsonPath: pick(paths), ...value() }));
+      apply(records, acc.push(event([{ functionCall: { partialArgs, willContinue: true } }])));
+      assert.equal(JSON.stringify(records), JSON.stringify(acc.records()), `round ${round}, event ${n}: ${JSON.stringify(partialArgs)}`);
+    }
+    apply(records, acc.push(event([{ functionCall: {} }]) + event([{ text: "" }], true)));
+    assert.equal(JSON.stringify(records), JSON.stringify(acc.records()), `round ${round}, at the end`);
+    assert.equal(({}).x, undefined, "Object.prototype is untouched");
+    assert.equal(Object.getPrototypeOf({}), Object.prototype);
+    acc.free();
+  }
+});
