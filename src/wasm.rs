@@ -2046,22 +2046,12 @@ fn apply_changes(
     now: Option<&crate::providers::Parsed>,
 ) -> Result<JsValue, JsValue> {
     use crate::partial_json::{Change, Step};
-    use crate::providers::Parsed;
-    fn below<'a>(now: Option<&'a Parsed>, step: &Step) -> Option<&'a Parsed> {
-        match (now, step) {
-            (Some(n), Step::Key(k)) => n.get(k),
-            (Some(Parsed::Array(items)), Step::Index(i)) => items.get(*i),
-            _ => None,
-        }
-    }
     let mut root = root.clone();
     let mut root_fresh = false;
     // The containers copied or made during this patch, by path.
     let mut fresh: Vec<(&[Step], JsValue)> = Vec::new();
     for change in changes {
-        let path = match change {
-            Change::Set { path, .. } | Change::Append { path, .. } => path.as_slice(),
-        };
+        let path = change.path();
         let Some((last, parents)) = path.split_last() else {
             root = match change {
                 Change::Set { value, .. } => to_js(value)?,
@@ -2087,7 +2077,8 @@ fn apply_changes(
         let mut reached = true;
         for (depth, step) in parents.iter().enumerate() {
             let key = step_key(keys, step);
-            let child_now = below(node_now, step);
+            let child_now =
+                node_now.and_then(|n| crate::stream::get_path(n, std::slice::from_ref(step)));
             let prefix = &path[..=depth];
             if let Some((_, copy)) = fresh.iter().find(|(p, _)| *p == prefix) {
                 node = copy.clone();
