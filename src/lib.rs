@@ -31,9 +31,12 @@ pub mod error;
 pub mod expand;
 pub mod json;
 pub mod message;
+#[cfg(feature = "providers")]
 pub mod partial_json;
+#[cfg(feature = "providers")]
 pub mod providers;
 pub mod record;
+#[cfg(feature = "providers")]
 pub mod stream;
 pub mod sycophant;
 pub mod text;
@@ -47,6 +50,7 @@ pub use display::{
 };
 pub use error::{Error, ErrorCode};
 pub use expand::{expand, expand_tool_results, is_expandable};
+#[cfg(feature = "providers")]
 pub use providers::{detect_protocol, from_provider, to_provider, WireProtocol};
 pub use record::{
     change_display_message, new_display_message, validate_display_message, Changeset,

@@ -1623,10 +1623,16 @@ impl Transcript {
     }
 }
 
-// Provider wire formats (issue 9): fromProvider, detectProtocol, toProvider
+// The provider wire formats and live streams, left out of a build without the `providers` feature
+// (the core alone, which is what the size budget measures).
+#[cfg(feature = "providers")]
+mod wire {
+    use super::*;
 
-#[wasm_bindgen(typescript_custom_section)]
-const PROVIDERS_TYPES: &'static str = r#"
+    // Provider wire formats (issue 9): fromProvider, detectProtocol, toProvider
+
+    #[wasm_bindgen(typescript_custom_section)]
+    const PROVIDERS_TYPES: &'static str = r#"
 /** A provider wire format, named as Sycophant's `wire_protocol` names it. */
 export type WireProtocol = "anthropic_messages" | "openai_completions" | "openai_responses"
   | "bedrock_converse" | "google_gemini";
@@ -1661,46 +1667,46 @@ export type ProviderRequest =
   | { systemInstruction: ProviderObject; contents: ProviderObject[] };
 "#;
 
-/// `fromProvider`: a provider request body, response body or message array as LangChain messages.
-#[wasm_bindgen(js_name = fromProvider, unchecked_return_type = "ProviderMessage[]")]
-pub fn from_provider(
-    #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] payload: JsValue,
-) -> Result<JsValue, JsValue> {
-    run(crate::providers::from_provider(
-        &Js::new(protocol),
-        &Js::new(payload),
-    ))
-}
-
-/// `detectProtocol`: the wire format of a payload, from its shape, or `null`.
-#[wasm_bindgen(js_name = detectProtocol, unchecked_return_type = "WireProtocol | null")]
-pub fn detect_protocol(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] payload: JsValue,
-) -> JsValue {
-    match crate::providers::detect_protocol(&Js::new(payload)) {
-        Some(protocol) => JsValue::from_str(protocol.as_str()),
-        None => JsValue::NULL,
+    /// `fromProvider`: a provider request body, response body or message array as LangChain messages.
+    #[wasm_bindgen(js_name = fromProvider, unchecked_return_type = "ProviderMessage[]")]
+    pub fn from_provider(
+        #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "unknown")] payload: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        run(crate::providers::from_provider(
+            &Js::new(protocol),
+            &Js::new(payload),
+        ))
     }
-}
 
-/// `toProvider`: LangChain messages as a provider's request array.
-#[wasm_bindgen(js_name = toProvider, unchecked_return_type = "ProviderRequest")]
-pub fn to_provider(
-    #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
-) -> Result<JsValue, JsValue> {
-    run(crate::providers::to_provider(
-        &Js::new(protocol),
-        &Js::new(messages),
-    ))
-}
+    /// `detectProtocol`: the wire format of a payload, from its shape, or `null`.
+    #[wasm_bindgen(js_name = detectProtocol, unchecked_return_type = "WireProtocol | null")]
+    pub fn detect_protocol(
+        #[wasm_bindgen(unchecked_param_type = "unknown")] payload: JsValue,
+    ) -> JsValue {
+        match crate::providers::detect_protocol(&Js::new(payload)) {
+            Some(protocol) => JsValue::from_str(protocol.as_str()),
+            None => JsValue::NULL,
+        }
+    }
 
-// ---------------------------------------------------------------------------------------------
-// Live streams (issue 10): StreamAccumulator
+    /// `toProvider`: LangChain messages as a provider's request array.
+    #[wasm_bindgen(js_name = toProvider, unchecked_return_type = "ProviderRequest")]
+    pub fn to_provider(
+        #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Message[]")] messages: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        run(crate::providers::to_provider(
+            &Js::new(protocol),
+            &Js::new(messages),
+        ))
+    }
 
-#[wasm_bindgen(typescript_custom_section)]
-const STREAM_TYPES: &'static str = r#"
+    // ---------------------------------------------------------------------------------------------
+    // Live streams (issue 10): StreamAccumulator
+
+    #[wasm_bindgen(typescript_custom_section)]
+    const STREAM_TYPES: &'static str = r#"
 /** A display-message record while its block streams: `metadata.streaming` is `true` until the
  * block ends, and a tool call's `content.arguments` holds the fields parsed so far. */
 export type StreamRecord = DisplayRecord | StreamingRecord<DisplayRecord>
@@ -1718,419 +1724,426 @@ export type Patch =
   | { op: "replace"; index: number; record: StreamRecord };
 "#;
 
-/// A provider's streaming response, read as it arrives.
-#[wasm_bindgen(js_name = StreamAccumulator)]
-pub struct StreamAccumulator {
-    inner: crate::stream::StreamAccumulator<JsReader>,
-    /// A high surrogate that ended the last string chunk: the rest of its character comes next.
-    high: Option<u16>,
-    /// The JavaScript record last handed out for each tool-call record, by index, so an arguments
-    /// change copies only the path it changes.
-    calls: Vec<Option<JsValue>>,
-    /// Argument keys met so far as JavaScript strings, so a key on a changed path is made once.
-    keys: Vec<(String, JsValue)>,
-    names: PatchNames,
-}
+    /// A provider's streaming response, read as it arrives.
+    #[wasm_bindgen(js_name = StreamAccumulator)]
+    pub struct StreamAccumulator {
+        inner: crate::stream::StreamAccumulator<JsReader>,
+        /// A high surrogate that ended the last string chunk: the rest of its character comes next.
+        high: Option<u16>,
+        /// The JavaScript record last handed out for each tool-call record, by index, so an arguments
+        /// change copies only the path it changes.
+        calls: Vec<Option<JsValue>>,
+        /// Argument keys met so far as JavaScript strings, so a key on a changed path is made once.
+        keys: Vec<(String, JsValue)>,
+        names: PatchNames,
+    }
 
-/// The JavaScript strings a stream's patches are made of, made once an accumulator.
-struct PatchNames {
-    op: JsValue,
-    index: JsValue,
-    field: JsValue,
-    text: JsValue,
-    record: JsValue,
-    content: JsValue,
-    arguments: JsValue,
-    add: JsValue,
-    append: JsValue,
-    replace: JsValue,
-}
+    /// The JavaScript strings a stream's patches are made of, made once an accumulator.
+    struct PatchNames {
+        op: JsValue,
+        index: JsValue,
+        field: JsValue,
+        text: JsValue,
+        record: JsValue,
+        content: JsValue,
+        arguments: JsValue,
+        add: JsValue,
+        append: JsValue,
+        replace: JsValue,
+    }
 
-impl PatchNames {
-    fn new() -> PatchNames {
-        PatchNames {
-            op: constant("op"),
-            index: constant("index"),
-            field: constant("field"),
-            text: constant("text"),
-            record: constant("record"),
-            content: constant("content"),
-            arguments: constant("arguments"),
-            add: constant("add"),
-            append: constant("append"),
-            replace: constant("replace"),
+    impl PatchNames {
+        fn new() -> PatchNames {
+            PatchNames {
+                op: constant("op"),
+                index: constant("index"),
+                field: constant("field"),
+                text: constant("text"),
+                record: constant("record"),
+                content: constant("content"),
+                arguments: constant("arguments"),
+                add: constant("add"),
+                append: constant("append"),
+                replace: constant("replace"),
+            }
         }
     }
-}
 
-/// How many argument keys an accumulator keeps as JavaScript strings, and how long each may be.
-const STREAM_KEYS: usize = 64;
-const STREAM_KEY_MAX_LEN: usize = 64;
+    /// How many argument keys an accumulator keeps as JavaScript strings, and how long each may be.
+    const STREAM_KEYS: usize = 64;
+    const STREAM_KEY_MAX_LEN: usize = 64;
 
-/// `key` as a JavaScript string, from `keys` when it is there (kept there when there is room).
-fn stream_key(keys: &mut Vec<(String, JsValue)>, key: &str) -> JsValue {
-    if let Some((_, value)) = keys.iter().find(|(k, _)| k == key) {
-        return value.clone();
-    }
-    let value = JsValue::from_str(key);
-    if keys.len() < STREAM_KEYS && key.len() <= STREAM_KEY_MAX_LEN {
-        keys.push((key.to_string(), value.clone()));
-    }
-    value
-}
-
-#[wasm_bindgen(js_class = StreamAccumulator)]
-impl StreamAccumulator {
-    /// A new accumulator for one of the five wire protocols (`unsupported_protocol` otherwise).
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
-    ) -> Result<StreamAccumulator, JsValue> {
-        let protocol =
-            crate::providers::parse_protocol(&Js::new(protocol)).map_err(|e| to_js_error(&e))?;
-        Ok(StreamAccumulator {
-            inner: crate::stream::StreamAccumulator::<JsReader>::with_reader(protocol),
-            high: None,
-            calls: Vec::new(),
-            keys: Vec::new(),
-            names: PatchNames::new(),
-        })
+    /// `key` as a JavaScript string, from `keys` when it is there (kept there when there is room).
+    fn stream_key(keys: &mut Vec<(String, JsValue)>, key: &str) -> JsValue {
+        if let Some((_, value)) = keys.iter().find(|(k, _)| k == key) {
+            return value.clone();
+        }
+        let value = JsValue::from_str(key);
+        if keys.len() < STREAM_KEYS && key.len() <= STREAM_KEY_MAX_LEN {
+            keys.push((key.to_string(), value.clone()));
+        }
+        value
     }
 
-    /// Reads a chunk: SSE text or bytes cut anywhere (inside a line, a UTF-8 character or a
-    /// surrogate pair), or one parsed event object. Returns what changed in the records.
-    #[wasm_bindgen(unchecked_return_type = "Patch[]")]
-    pub fn push(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string | Uint8Array | object")] chunk: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        let root = Path::Root("$.chunk");
-        // `as_string` copies the UTF-16 text into wasm as UTF-8 in one step (lone surrogates
-        // become U+FFFD, as TextEncoder does).
-        let patches = if let Some(mut text) = chunk.as_string() {
-            let mut js: js_sys::JsString = chunk.unchecked_into();
-            if let Some(high) = self.high.take() {
-                // The character cut at the end of the last chunk: read again with its rest.
-                js = js_sys::JsString::from_char_code1(u32::from(high)).concat(&js);
-                text = JsValue::from(js.clone()).as_string().unwrap_or_default();
-            }
-            // A chunk that ends inside a surrogate pair ends in U+FFFD here: the high surrogate
-            // waits for the next chunk instead.
-            if text.ends_with('\u{FFFD}') {
-                let length = js.length();
-                let last = js.char_code_at(length.saturating_sub(1)) as u32;
-                if length > 0 && (0xD800..0xDC00).contains(&last) {
-                    self.high = Some(last as u16);
-                    text.truncate(text.len() - '\u{FFFD}'.len_utf8());
+    #[wasm_bindgen(js_class = StreamAccumulator)]
+    impl StreamAccumulator {
+        /// A new accumulator for one of the five wire protocols (`unsupported_protocol` otherwise).
+        #[wasm_bindgen(constructor)]
+        pub fn new(
+            #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
+        ) -> Result<StreamAccumulator, JsValue> {
+            let protocol = crate::providers::parse_protocol(&Js::new(protocol))
+                .map_err(|e| to_js_error(&e))?;
+            Ok(StreamAccumulator {
+                inner: crate::stream::StreamAccumulator::<JsReader>::with_reader(protocol),
+                high: None,
+                calls: Vec::new(),
+                keys: Vec::new(),
+                names: PatchNames::new(),
+            })
+        }
+
+        /// Reads a chunk: SSE text or bytes cut anywhere (inside a line, a UTF-8 character or a
+        /// surrogate pair), or one parsed event object. Returns what changed in the records.
+        #[wasm_bindgen(unchecked_return_type = "Patch[]")]
+        pub fn push(
+            &mut self,
+            #[wasm_bindgen(unchecked_param_type = "string | Uint8Array | object")] chunk: JsValue,
+        ) -> Result<JsValue, JsValue> {
+            let root = Path::Root("$.chunk");
+            // `as_string` copies the UTF-16 text into wasm as UTF-8 in one step (lone surrogates
+            // become U+FFFD, as TextEncoder does).
+            let patches = if let Some(mut text) = chunk.as_string() {
+                let mut js: js_sys::JsString = chunk.unchecked_into();
+                if let Some(high) = self.high.take() {
+                    // The character cut at the end of the last chunk: read again with its rest.
+                    js = js_sys::JsString::from_char_code1(u32::from(high)).concat(&js);
+                    text = JsValue::from(js.clone()).as_string().unwrap_or_default();
                 }
-            }
-            self.inner
-                .push(crate::stream::Chunk::Bytes(text.as_bytes()))
-        } else if let Some(bytes) = chunk.dyn_ref::<js_sys::Uint8Array>() {
-            self.inner
-                .push(crate::stream::Chunk::Bytes(&bytes.to_vec()))
-        } else {
-            let event = Js::new(chunk);
-            if event.kind() != Kind::Object {
-                return Err(to_js_error(&Error::expected(
-                    &root,
-                    "SSE text, bytes (a Uint8Array) or an event object",
-                    event.kind(),
-                )));
-            }
-            let event = crate::stream::event_of(&event, &root).map_err(|e| to_js_error(&e))?;
-            self.inner.push(crate::stream::Chunk::Event(event))
-        };
-        let out = Array::new_with_length(patches.len() as u32);
-        for (i, patch) in patches.iter().enumerate() {
-            out.set(i as u32, self.patch_to_js(patch)?);
-        }
-        Ok(out.into())
-    }
-
-    /// The message so far, as `fromProvider` reads the response body built from the stream.
-    #[wasm_bindgen(unchecked_return_type = "ProviderMessage")]
-    pub fn message(&self) -> Result<JsValue, JsValue> {
-        run(self.inner.message())
-    }
-
-    /// The display-message records so far.
-    #[wasm_bindgen(unchecked_return_type = "StreamRecord[]")]
-    pub fn records(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.records())
-    }
-
-    /// True once the stream has said it is over.
-    #[wasm_bindgen(getter)]
-    pub fn done(&self) -> bool {
-        self.inner.done()
-    }
-}
-
-impl StreamAccumulator {
-    fn patch_to_js(&mut self, patch: &crate::stream::Patch) -> Result<JsValue, JsValue> {
-        use crate::stream::Patch;
-        let names = &self.names;
-        let out = Fresh::new();
-        let (index, record) = match patch {
-            Patch::Add(record) => {
-                out.put(&names.op, &names.add);
-                (self.calls.len(), to_js(record)?)
-            }
-            Patch::Replace { index, record } => {
-                out.put(&names.op, &names.replace);
-                out.put(&names.index, &small_number(*index));
-                (*index, to_js(record)?)
-            }
-            Patch::Append { index, field, text } => {
-                out.put(&names.op, &names.append);
-                out.put(&names.index, &small_number(*index));
-                out.put(&names.field, &constant(field));
-                out.put(&names.text, &JsValue::from_str(text));
-                return Ok(out.into());
-            }
-            Patch::Arguments { index, changes } => {
-                out.put(&names.op, &names.replace);
-                out.put(&names.index, &small_number(*index));
-                let previous = self.calls.get(*index).cloned().flatten();
-                // The arguments as they now are in Rust: they say which objects on a changed path
-                // have no `__proto__` key, so can be copied with `Object.assign`.
-                let now = self
-                    .inner
-                    .records()
-                    .get(*index)
-                    .and_then(|r| r.get("content"))
-                    .and_then(|c| c.get("arguments"));
-                let record = match previous {
-                    Some(previous) => {
-                        // The record and its content are this module's own objects, whose keys
-                        // are known (never `__proto__`), so `Object.assign` copies them safely;
-                        // everything but the new arguments is shared.
-                        let previous: Fresh = previous.unchecked_into();
-                        let content: Fresh = previous.take(&names.content).unchecked_into();
-                        let arguments = apply_changes(
-                            &mut self.keys,
-                            &content.take(&names.arguments),
-                            changes,
-                            now,
-                        )?;
-                        let new_content: Fresh =
-                            Object::assign(&Object::new(), content.unchecked_ref())
-                                .unchecked_into();
-                        new_content.put(&names.arguments, &arguments);
-                        let record: Fresh =
-                            Object::assign(&Object::new(), previous.unchecked_ref())
-                                .unchecked_into();
-                        record.put(&names.content, &new_content);
-                        JsValue::from(record)
+                // A chunk that ends inside a surrogate pair ends in U+FFFD here: the high surrogate
+                // waits for the next chunk instead.
+                if text.ends_with('\u{FFFD}') {
+                    let length = js.length();
+                    let last = js.char_code_at(length.saturating_sub(1)) as u32;
+                    if length > 0 && (0xD800..0xDC00).contains(&last) {
+                        self.high = Some(last as u16);
+                        text.truncate(text.len() - '\u{FFFD}'.len_utf8());
                     }
-                    None => match self.inner.records().get(*index) {
-                        Some(record) => to_js(record)?,
-                        None => JsValue::NULL,
+                }
+                self.inner
+                    .push(crate::stream::Chunk::Bytes(text.as_bytes()))
+            } else if let Some(bytes) = chunk.dyn_ref::<js_sys::Uint8Array>() {
+                self.inner
+                    .push(crate::stream::Chunk::Bytes(&bytes.to_vec()))
+            } else {
+                let event = Js::new(chunk);
+                if event.kind() != Kind::Object {
+                    return Err(to_js_error(&Error::expected(
+                        &root,
+                        "SSE text, bytes (a Uint8Array) or an event object",
+                        event.kind(),
+                    )));
+                }
+                let event = crate::stream::event_of(&event, &root).map_err(|e| to_js_error(&e))?;
+                self.inner.push(crate::stream::Chunk::Event(event))
+            };
+            let out = Array::new_with_length(patches.len() as u32);
+            for (i, patch) in patches.iter().enumerate() {
+                out.set(i as u32, self.patch_to_js(patch)?);
+            }
+            Ok(out.into())
+        }
+
+        /// The message so far, as `fromProvider` reads the response body built from the stream.
+        #[wasm_bindgen(unchecked_return_type = "ProviderMessage")]
+        pub fn message(&self) -> Result<JsValue, JsValue> {
+            run(self.inner.message())
+        }
+
+        /// The display-message records so far.
+        #[wasm_bindgen(unchecked_return_type = "StreamRecord[]")]
+        pub fn records(&self) -> Result<JsValue, JsValue> {
+            to_js(&self.inner.records())
+        }
+
+        /// True once the stream has said it is over.
+        #[wasm_bindgen(getter)]
+        pub fn done(&self) -> bool {
+            self.inner.done()
+        }
+    }
+
+    impl StreamAccumulator {
+        fn patch_to_js(&mut self, patch: &crate::stream::Patch) -> Result<JsValue, JsValue> {
+            use crate::stream::Patch;
+            let names = &self.names;
+            let out = Fresh::new();
+            let (index, record) = match patch {
+                Patch::Add(record) => {
+                    out.put(&names.op, &names.add);
+                    (self.calls.len(), to_js(record)?)
+                }
+                Patch::Replace { index, record } => {
+                    out.put(&names.op, &names.replace);
+                    out.put(&names.index, &small_number(*index));
+                    (*index, to_js(record)?)
+                }
+                Patch::Append { index, field, text } => {
+                    out.put(&names.op, &names.append);
+                    out.put(&names.index, &small_number(*index));
+                    out.put(&names.field, &constant(field));
+                    out.put(&names.text, &JsValue::from_str(text));
+                    return Ok(out.into());
+                }
+                Patch::Arguments { index, changes } => {
+                    out.put(&names.op, &names.replace);
+                    out.put(&names.index, &small_number(*index));
+                    let previous = self.calls.get(*index).cloned().flatten();
+                    // The arguments as they now are in Rust: they say which objects on a changed path
+                    // have no `__proto__` key, so can be copied with `Object.assign`.
+                    let now = self
+                        .inner
+                        .records()
+                        .get(*index)
+                        .and_then(|r| r.get("content"))
+                        .and_then(|c| c.get("arguments"));
+                    let record = match previous {
+                        Some(previous) => {
+                            // The record and its content are this module's own objects, whose keys
+                            // are known (never `__proto__`), so `Object.assign` copies them safely;
+                            // everything but the new arguments is shared.
+                            let previous: Fresh = previous.unchecked_into();
+                            let content: Fresh = previous.take(&names.content).unchecked_into();
+                            let arguments = apply_changes(
+                                &mut self.keys,
+                                &content.take(&names.arguments),
+                                changes,
+                                now,
+                            )?;
+                            let new_content: Fresh =
+                                Object::assign(&Object::new(), content.unchecked_ref())
+                                    .unchecked_into();
+                            new_content.put(&names.arguments, &arguments);
+                            let record: Fresh =
+                                Object::assign(&Object::new(), previous.unchecked_ref())
+                                    .unchecked_into();
+                            record.put(&names.content, &new_content);
+                            JsValue::from(record)
+                        }
+                        None => match self.inner.records().get(*index) {
+                            Some(record) => to_js(record)?,
+                            None => JsValue::NULL,
+                        },
+                    };
+                    (*index, record)
+                }
+            };
+            out.put(&self.names.record, &record);
+            let call = match patch {
+                Patch::Add(r) | Patch::Replace { record: r, .. } => {
+                    r.get("content_type")
+                        .and_then(crate::providers::Parsed::as_string)
+                        == Some("tool_call")
+                }
+                _ => true,
+            };
+            if self.calls.len() <= index {
+                self.calls.resize(index + 1, None);
+            }
+            if let Some(slot) = self.calls.get_mut(index) {
+                *slot = call.then_some(record);
+            }
+            Ok(out.into())
+        }
+    }
+
+    /// The stream accumulator's reader in the module: the bodies it builds go to the provider readers
+    /// as JavaScript values (the module holds the readers for those already; reading `Parsed` values
+    /// directly would add a second copy of every reader to the `.wasm`), and what they give is read
+    /// back.
+    struct JsReader;
+
+    impl crate::stream::Reader for JsReader {
+        fn read(
+            protocol: crate::providers::WireProtocol,
+            body: &crate::providers::Parsed,
+            records: bool,
+        ) -> crate::error::Result<(
+            crate::providers::Parsed,
+            Vec<(usize, crate::providers::Parsed)>,
+        )> {
+            use crate::providers::{self, WireProtocol};
+            let unwritable = |_| {
+                Error::new(
+                    ErrorCode::InvalidInput,
+                    &Path::ROOT,
+                    "A value in the stream cannot be written as JavaScript.",
+                )
+            };
+            let body = Js::new(to_js(body).map_err(unwritable)?);
+            let messages = match protocol {
+                WireProtocol::AnthropicMessages => providers::anthropic::from_provider(&body),
+                WireProtocol::OpenaiCompletions => {
+                    providers::openai_completions::from_provider(&body)
+                }
+                WireProtocol::OpenaiResponses => providers::openai_responses::from_provider(&body),
+                WireProtocol::BedrockConverse => providers::bedrock::from_provider(&body),
+                WireProtocol::GoogleGemini => providers::gemini::from_provider(&body),
+            }?;
+            let messages = Js::new(to_js(&messages).map_err(unwritable)?);
+            let parsed = crate::stream::event_of(&messages, &Path::ROOT)?;
+            if !records {
+                return Ok((parsed, Vec::new()));
+            }
+            let mut out = Vec::new();
+            for (owner, record) in crate::stream::records_with_owners(&messages)? {
+                let record = crate::stream::event_of(&Js::new(record_to_js(&record)), &Path::ROOT)?;
+                out.push((owner, record));
+            }
+            Ok((parsed, out))
+        }
+    }
+
+    /// A copy of `target` (an array when `array`, else an object); its values are shared. An object
+    /// that (as Rust holds it, `now`) has no `__proto__` key is copied with `Object.assign`; any
+    /// other through `fromEntries`, which defines each key as an own property, `__proto__` included.
+    fn shallow_copy(
+        target: &JsValue,
+        array: bool,
+        now: Option<&crate::providers::Parsed>,
+    ) -> JsValue {
+        if array {
+            Array::from(target).slice(0, u32::MAX).into()
+        } else if plain(now) {
+            Object::assign(&Object::new(), target.unchecked_ref()).into()
+        } else {
+            Object::from_entries(&Object::entries(&Object::from(target.clone())))
+                .map(JsValue::from)
+                .unwrap_or_else(|_| Object::new().into())
+        }
+    }
+
+    /// Whether `now` is an object without a `__proto__` key, so that setting any of its keys by
+    /// assignment defines an own property.
+    fn plain(now: Option<&crate::providers::Parsed>) -> bool {
+        matches!(now, Some(crate::providers::Parsed::Object(entries))
+            if !entries.iter().any(|(k, _)| k == "__proto__"))
+    }
+
+    /// `container[key] = value` as an own property, for a container this module has just made.
+    fn set_in(
+        container: &JsValue,
+        step: &crate::partial_json::Step,
+        key: &JsValue,
+        value: &JsValue,
+        now: Option<&crate::providers::Parsed>,
+    ) {
+        if matches!(step, crate::partial_json::Step::Index(_)) {
+            let _ = Reflect::set(container, key, value);
+        } else if plain(now) {
+            container.unchecked_ref::<Fresh>().put(key, value);
+        } else {
+            define(container.unchecked_ref(), key, value);
+        }
+    }
+
+    /// The arguments a UI holds (`root`) with one patch's partial-JSON changes applied, as
+    /// [`crate::partial_json::apply`] applies them in Rust: every object or array on a changed path is
+    /// copied once per patch (later changes under it change the copy), and everything else is
+    /// shared. `now` is the arguments as Rust holds them after the changes.
+    fn apply_changes(
+        keys: &mut Vec<(String, JsValue)>,
+        root: &JsValue,
+        changes: &[crate::partial_json::Change],
+        now: Option<&crate::providers::Parsed>,
+    ) -> Result<JsValue, JsValue> {
+        use crate::partial_json::{Change, Step};
+        let mut root = root.clone();
+        let mut root_fresh = false;
+        // The containers copied or made during this patch, by path.
+        let mut fresh: Vec<(&[Step], JsValue)> = Vec::new();
+        for change in changes {
+            let path = change.path();
+            let Some((last, parents)) = path.split_last() else {
+                root = match change {
+                    Change::Set { value, .. } => to_js(value)?,
+                    Change::Append { text, .. } => match root.dyn_ref::<js_sys::JsString>() {
+                        Some(old) => old.concat(&JsValue::from_str(text)).into(),
+                        None => continue,
                     },
                 };
-                (*index, record)
-            }
-        };
-        out.put(&self.names.record, &record);
-        let call = match patch {
-            Patch::Add(r) | Patch::Replace { record: r, .. } => {
-                r.get("content_type")
-                    .and_then(crate::providers::Parsed::as_string)
-                    == Some("tool_call")
-            }
-            _ => true,
-        };
-        if self.calls.len() <= index {
-            self.calls.resize(index + 1, None);
-        }
-        if let Some(slot) = self.calls.get_mut(index) {
-            *slot = call.then_some(record);
-        }
-        Ok(out.into())
-    }
-}
-
-/// The stream accumulator's reader in the module: the bodies it builds go to the provider readers
-/// as JavaScript values (the module holds the readers for those already; reading `Parsed` values
-/// directly would add a second copy of every reader to the `.wasm`), and what they give is read
-/// back.
-struct JsReader;
-
-impl crate::stream::Reader for JsReader {
-    fn read(
-        protocol: crate::providers::WireProtocol,
-        body: &crate::providers::Parsed,
-        records: bool,
-    ) -> crate::error::Result<(
-        crate::providers::Parsed,
-        Vec<(usize, crate::providers::Parsed)>,
-    )> {
-        use crate::providers::{self, WireProtocol};
-        let unwritable = |_| {
-            Error::new(
-                ErrorCode::InvalidInput,
-                &Path::ROOT,
-                "A value in the stream cannot be written as JavaScript.",
-            )
-        };
-        let body = Js::new(to_js(body).map_err(unwritable)?);
-        let messages = match protocol {
-            WireProtocol::AnthropicMessages => providers::anthropic::from_provider(&body),
-            WireProtocol::OpenaiCompletions => providers::openai_completions::from_provider(&body),
-            WireProtocol::OpenaiResponses => providers::openai_responses::from_provider(&body),
-            WireProtocol::BedrockConverse => providers::bedrock::from_provider(&body),
-            WireProtocol::GoogleGemini => providers::gemini::from_provider(&body),
-        }?;
-        let messages = Js::new(to_js(&messages).map_err(unwritable)?);
-        let parsed = crate::stream::event_of(&messages, &Path::ROOT)?;
-        if !records {
-            return Ok((parsed, Vec::new()));
-        }
-        let mut out = Vec::new();
-        for (owner, record) in crate::stream::records_with_owners(&messages)? {
-            let record = crate::stream::event_of(&Js::new(record_to_js(&record)), &Path::ROOT)?;
-            out.push((owner, record));
-        }
-        Ok((parsed, out))
-    }
-}
-
-/// A copy of `target` (an array when `array`, else an object); its values are shared. An object
-/// that (as Rust holds it, `now`) has no `__proto__` key is copied with `Object.assign`; any
-/// other through `fromEntries`, which defines each key as an own property, `__proto__` included.
-fn shallow_copy(target: &JsValue, array: bool, now: Option<&crate::providers::Parsed>) -> JsValue {
-    if array {
-        Array::from(target).slice(0, u32::MAX).into()
-    } else if plain(now) {
-        Object::assign(&Object::new(), target.unchecked_ref()).into()
-    } else {
-        Object::from_entries(&Object::entries(&Object::from(target.clone())))
-            .map(JsValue::from)
-            .unwrap_or_else(|_| Object::new().into())
-    }
-}
-
-/// Whether `now` is an object without a `__proto__` key, so that setting any of its keys by
-/// assignment defines an own property.
-fn plain(now: Option<&crate::providers::Parsed>) -> bool {
-    matches!(now, Some(crate::providers::Parsed::Object(entries))
-        if !entries.iter().any(|(k, _)| k == "__proto__"))
-}
-
-/// `container[key] = value` as an own property, for a container this module has just made.
-fn set_in(
-    container: &JsValue,
-    step: &crate::partial_json::Step,
-    key: &JsValue,
-    value: &JsValue,
-    now: Option<&crate::providers::Parsed>,
-) {
-    if matches!(step, crate::partial_json::Step::Index(_)) {
-        let _ = Reflect::set(container, key, value);
-    } else if plain(now) {
-        container.unchecked_ref::<Fresh>().put(key, value);
-    } else {
-        define(container.unchecked_ref(), key, value);
-    }
-}
-
-/// The arguments a UI holds (`root`) with one patch's partial-JSON changes applied, as
-/// [`crate::partial_json::apply`] applies them in Rust: every object or array on a changed path is
-/// copied once per patch (later changes under it change the copy), and everything else is
-/// shared. `now` is the arguments as Rust holds them after the changes.
-fn apply_changes(
-    keys: &mut Vec<(String, JsValue)>,
-    root: &JsValue,
-    changes: &[crate::partial_json::Change],
-    now: Option<&crate::providers::Parsed>,
-) -> Result<JsValue, JsValue> {
-    use crate::partial_json::{Change, Step};
-    let mut root = root.clone();
-    let mut root_fresh = false;
-    // The containers copied or made during this patch, by path.
-    let mut fresh: Vec<(&[Step], JsValue)> = Vec::new();
-    for change in changes {
-        let path = change.path();
-        let Some((last, parents)) = path.split_last() else {
-            root = match change {
-                Change::Set { value, .. } => to_js(value)?,
-                Change::Append { text, .. } => match root.dyn_ref::<js_sys::JsString>() {
-                    Some(old) => old.concat(&JsValue::from_str(text)).into(),
-                    None => continue,
-                },
+                root_fresh = true;
+                fresh.clear();
+                continue;
             };
-            root_fresh = true;
-            fresh.clear();
-            continue;
-        };
-        if !root_fresh {
-            if !root.is_object() {
+            if !root_fresh {
+                if !root.is_object() {
+                    continue;
+                }
+                root = shallow_copy(&root, is_array(&root), now);
+                root_fresh = true;
+            }
+            // Down to the container of the changed value, copying what this patch has not yet.
+            let mut node = root.clone();
+            let mut node_now = now;
+            let mut reached = true;
+            for (depth, step) in parents.iter().enumerate() {
+                let key = step_key(keys, step);
+                let child_now =
+                    node_now.and_then(|n| crate::stream::get_path(n, std::slice::from_ref(step)));
+                let prefix = &path[..=depth];
+                if let Some((_, copy)) = fresh.iter().find(|(p, _)| *p == prefix) {
+                    node = copy.clone();
+                } else {
+                    let child = Reflect::get(&node, &key).unwrap_or(JsValue::UNDEFINED);
+                    if !child.is_object() {
+                        reached = false;
+                        break;
+                    }
+                    let copy = shallow_copy(&child, is_array(&child), child_now);
+                    set_in(&node, step, &key, &copy, node_now);
+                    fresh.push((prefix, copy.clone()));
+                    node = copy;
+                }
+                node_now = child_now;
+            }
+            if !reached {
                 continue;
             }
-            root = shallow_copy(&root, is_array(&root), now);
-            root_fresh = true;
-        }
-        // Down to the container of the changed value, copying what this patch has not yet.
-        let mut node = root.clone();
-        let mut node_now = now;
-        let mut reached = true;
-        for (depth, step) in parents.iter().enumerate() {
-            let key = step_key(keys, step);
-            let child_now =
-                node_now.and_then(|n| crate::stream::get_path(n, std::slice::from_ref(step)));
-            let prefix = &path[..=depth];
-            if let Some((_, copy)) = fresh.iter().find(|(p, _)| *p == prefix) {
-                node = copy.clone();
-            } else {
-                let child = Reflect::get(&node, &key).unwrap_or(JsValue::UNDEFINED);
-                if !child.is_object() {
-                    reached = false;
-                    break;
+            let key = step_key(keys, last);
+            match change {
+                Change::Set { value, .. } => {
+                    let value = to_js(value)?;
+                    set_in(&node, last, &key, &value, node_now);
+                    // What was made under this path before is gone; a new container is this
+                    // patch's own.
+                    fresh.retain(|(p, _)| !p.starts_with(path));
+                    if value.is_object() {
+                        fresh.push((path, value));
+                    }
                 }
-                let copy = shallow_copy(&child, is_array(&child), child_now);
-                set_in(&node, step, &key, &copy, node_now);
-                fresh.push((prefix, copy.clone()));
-                node = copy;
-            }
-            node_now = child_now;
-        }
-        if !reached {
-            continue;
-        }
-        let key = step_key(keys, last);
-        match change {
-            Change::Set { value, .. } => {
-                let value = to_js(value)?;
-                set_in(&node, last, &key, &value, node_now);
-                // What was made under this path before is gone; a new container is this
-                // patch's own.
-                fresh.retain(|(p, _)| !p.starts_with(path));
-                if value.is_object() {
-                    fresh.push((path, value));
-                }
-            }
-            Change::Append { text, .. } => {
-                let old = Reflect::get(&node, &key).unwrap_or(JsValue::UNDEFINED);
-                if let Some(old) = old.dyn_ref::<js_sys::JsString>() {
-                    set_in(
-                        &node,
-                        last,
-                        &key,
-                        &old.concat(&JsValue::from_str(text)),
-                        node_now,
-                    );
+                Change::Append { text, .. } => {
+                    let old = Reflect::get(&node, &key).unwrap_or(JsValue::UNDEFINED);
+                    if let Some(old) = old.dyn_ref::<js_sys::JsString>() {
+                        set_in(
+                            &node,
+                            last,
+                            &key,
+                            &old.concat(&JsValue::from_str(text)),
+                            node_now,
+                        );
+                    }
                 }
             }
         }
+        Ok(root)
     }
-    Ok(root)
-}
 
-/// A path step as the JavaScript key it stands for.
-fn step_key(keys: &mut Vec<(String, JsValue)>, step: &crate::partial_json::Step) -> JsValue {
-    match step {
-        crate::partial_json::Step::Key(k) => stream_key(keys, k),
-        crate::partial_json::Step::Index(i) => small_number(*i),
+    /// A path step as the JavaScript key it stands for.
+    fn step_key(keys: &mut Vec<(String, JsValue)>, step: &crate::partial_json::Step) -> JsValue {
+        match step {
+            crate::partial_json::Step::Key(k) => stream_key(keys, k),
+            crate::partial_json::Step::Index(i) => small_number(*i),
+        }
     }
 }
