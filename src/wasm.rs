@@ -19,6 +19,10 @@ use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+// The allocator: talc instead of the standard dlmalloc, for the module's size.
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
 /** A message role, which is also a display item's `message_type`. */
@@ -820,12 +824,9 @@ impl serde::ser::SerializeMap for MapSerializer {
     type Ok = JsValue;
     type Error = SerError;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), SerError> {
-        let key = key.serialize(JsSerializer)?;
-        // JSON object keys are strings; a number key becomes its decimal text, as in JSON.
-        self.key = Some(match key.as_f64() {
-            Some(n) => JsValue::from_str(&n.to_string()),
-            None => key,
-        });
+        // JSON object keys are strings; a number key becomes its text as JavaScript prints it
+        // (the property key `Reflect.set` makes of it), so no float formatter is compiled in.
+        self.key = Some(key.serialize(JsSerializer)?);
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
