@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --locked --quiet --release --target wasm32-unknown-unknown
+# Without the `std` feature: the module links no standard library (see src/lib.rs).
+cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
+  --features providers
 raw=target/wasm32-unknown-unknown/release/chat_display.wasm
 
 up_to_date() {

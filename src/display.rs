@@ -3,29 +3,11 @@
 
 use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind};
+use crate::map::Map;
 use crate::message::{parse_message, Content, ContentPart, Message, PartType, ResultContent, Role};
+use crate::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// FNV-1a, for the map of tool call ids: ids are short, and SipHash's protection against chosen
-/// keys costs more than the whole lookup here (the ids come from the caller's own conversation).
-#[derive(Default)]
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut hash = self.0 ^ 0xcbf2_9ce4_8422_2325;
-        for byte in bytes {
-            hash = (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = hash;
-    }
-}
 
 /// One displayable piece of a message: `{type, message_type, content}`.
 ///
@@ -97,7 +79,7 @@ pub enum ResultText<J> {
 }
 
 impl<J: Serialize> Serialize for ResultText<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             ResultText::Given(j) => j.serialize(s),
             ResultText::Joined(text) => s.serialize_str(text),
@@ -106,7 +88,7 @@ impl<J: Serialize> Serialize for ResultText<J> {
 }
 
 impl<J: Serialize> Serialize for ItemContent<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             ItemContent::Text { text } | ItemContent::Thinking { text } => {
                 let mut map = s.serialize_map(Some(1))?;
@@ -146,7 +128,7 @@ impl<J: Serialize> Serialize for ItemContent<J> {
 }
 
 impl<J: Serialize> Serialize for DisplayItem<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(3))?;
         map.serialize_entry("type", self.content.type_name())?;
         map.serialize_entry("message_type", &self.message_type)?;
@@ -291,13 +273,13 @@ impl<J: Clone> DisplayRecord<J> {
 struct EmptyMap;
 
 impl Serialize for EmptyMap {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         s.serialize_map(Some(0))?.end()
     }
 }
 
 impl<J: Serialize + Clone> Serialize for DisplayRecord<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(8))?;
         map.serialize_entry("conversation_id", &self.conversation_id)?;
         map.serialize_entry("message_type", &self.item.message_type)?;
@@ -375,8 +357,7 @@ pub fn records_of<J: Json>(
     conversation_id: Option<J>,
 ) -> Vec<DisplayRecord<J>> {
     // For each tool_call_id, the results in message order: (message index, status it gives).
-    let mut results: HashMap<String, Vec<(usize, Status)>, BuildHasherDefault<Fnv>> =
-        HashMap::default();
+    let mut results: Map<String, Vec<(usize, Status)>> = Map::default();
     for (index, message) in messages.iter().enumerate() {
         for result in &message.tool_results {
             if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {

@@ -8,10 +8,11 @@
 //! RFC 8259 (what `JSON.parse` accepts), surrounded by JSON whitespace.
 
 use crate::json::{Json, Kind, Number};
+use crate::prelude::*;
+use alloc::borrow::Cow;
+use core::marker::PhantomData;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
-use std::borrow::Cow;
-use std::marker::PhantomData;
 
 /// What a document leaves to its engine: how numbers become `f64`s, floats become digits and text
 /// is lowercased. Natively Rust's own parsing, formatting and Unicode tables; in wasm the
@@ -19,7 +20,7 @@ use std::marker::PhantomData;
 pub trait Engine: Sized + 'static {
     /// The handle the core reads a document's values through: the document's [`Node`] itself
     /// natively; in wasm one type shared with JavaScript values, so the core is compiled once.
-    type Value<'a>: Json + std::fmt::Debug + Serialize;
+    type Value<'a>: Json + core::fmt::Debug + Serialize;
     fn parse(text: &str) -> Option<f64>;
     fn shortest_digits(x: f64) -> (String, i64);
     /// `text` lowercased with Unicode's default case mapping (`String.prototype.toLowerCase`).
@@ -140,7 +141,7 @@ impl Slots {
     }
 
     fn bytes(&self) -> usize {
-        self.chunks.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<Slot>()
+        self.chunks.iter().map(Vec::capacity).sum::<usize>() * core::mem::size_of::<Slot>()
     }
 }
 
@@ -441,8 +442,8 @@ impl<F> Clone for Node<'_, F> {
 
 impl<F> Copy for Node<'_, F> {}
 
-impl<F> std::fmt::Debug for Node<'_, F> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl<F> core::fmt::Debug for Node<'_, F> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.raw())
     }
 }
@@ -503,7 +504,7 @@ impl<'a, F: 'a> Node<'a, F> {
             Some(s) if matches!(s.tag(), ARRAY | OBJECT) => (self.id + 1, s.next),
             _ => (0, 0),
         };
-        std::iter::from_fn(move || {
+        core::iter::from_fn(move || {
             if next >= end {
                 return None;
             }
@@ -518,7 +519,7 @@ impl<'a, F: 'a> Node<'a, F> {
         let this = *self;
         let object = self.tag() == OBJECT;
         let mut children = self.children().filter(move |_| object);
-        std::iter::from_fn(move || {
+        core::iter::from_fn(move || {
             let key = children.next()?;
             let value = children.next()?;
             Some((this.at(key), this.at(value)))
@@ -696,7 +697,7 @@ impl<'a, F: Engine> Json for Node<'a, F> {
         // As `JSON.parse` builds the object: a duplicate key keeps its first place and takes the
         // last value.
         let mut out: Vec<(String, Self)> = Vec::new();
-        let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut seen: crate::map::Map<String, usize> = crate::map::Map::default();
         for (key, value) in self.pairs() {
             let name = key.as_str().map(Cow::into_owned).unwrap_or_default();
             match seen.get(&name) {
@@ -719,8 +720,7 @@ impl<'a, F: Engine> Json for Node<'a, F> {
     }
 
     fn empty_object() -> Self {
-        static EMPTY: std::sync::OnceLock<Doc> = std::sync::OnceLock::new();
-        let doc = EMPTY.get_or_init(|| Doc {
+        let empty = || Doc {
             text: "{}".into(),
             slots: Slots {
                 chunks: vec![vec![Slot {
@@ -730,7 +730,16 @@ impl<'a, F: Engine> Json for Node<'a, F> {
                 }]],
                 len: 1,
             },
-        });
+        };
+        #[cfg(any(feature = "std", not(target_arch = "wasm32")))]
+        let doc = {
+            static EMPTY: std::sync::OnceLock<Doc> = std::sync::OnceLock::new();
+            EMPTY.get_or_init(empty)
+        };
+        // Never called in the module, whose documents are read through `wasm::Value` (its empty
+        // object is a JavaScript one); without std there is no `OnceLock` to keep one in.
+        #[cfg(not(any(feature = "std", not(target_arch = "wasm32"))))]
+        let doc: &'static Doc = Box::leak(Box::new(empty()));
         Node {
             doc,
             id: 0,

@@ -32,9 +32,10 @@
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{deep_equal, Json, Kind, Number};
 use crate::message::{parse_role, Role};
+use crate::prelude::*;
+use alloc::rc::Rc;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
-use std::rc::Rc;
 
 /// What a result's content becomes when `expand/3` is given no `result_content` option.
 pub const DEFAULT_RESULT_CONTENT: &str =
@@ -64,7 +65,7 @@ pub enum PartsContent<J> {
 }
 
 impl<J: Serialize> Serialize for PartsContent<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             PartsContent::Text(text) => {
                 let mut seq = s.serialize_seq(Some(1))?;
@@ -85,7 +86,7 @@ impl<J: Serialize> Serialize for PartsContent<J> {
 struct TextPart<'a, J>(&'a J);
 
 impl<J: Serialize> Serialize for TextPart<'_, J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(2))?;
         map.serialize_entry("type", "text")?;
         map.serialize_entry("content", self.0)?;
@@ -103,7 +104,7 @@ pub enum ResultContentOption<J> {
 }
 
 impl<J: Serialize> Serialize for ResultContentOption<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             ResultContentOption::Default => s.serialize_str(DEFAULT_RESULT_CONTENT),
             ResultContentOption::Given(value) => value.serialize(s),
@@ -132,7 +133,7 @@ pub struct ExpandingResult<J> {
 struct Expansion<'a, J>(&'a ExpandingResult<J>);
 
 impl<J: Serialize> Serialize for Expansion<'_, J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(2))?;
         map.serialize_entry("messages", &self.0.messages)?;
         map.serialize_entry("result_content", &self.0.result_content)?;
@@ -141,7 +142,7 @@ impl<J: Serialize> Serialize for Expansion<'_, J> {
 }
 
 impl<J: Serialize> Serialize for ExpandingResult<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(11))?;
         map.serialize_entry("type", "function")?;
         map.serialize_entry("tool_call_id", &())?;
@@ -312,7 +313,7 @@ pub enum MessageOut<J> {
 }
 
 impl<J: Serialize> Serialize for MessageOut<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             MessageOut::Given(message) => message.serialize(s),
             MessageOut::Expanded(message) => message.serialize(s),
@@ -329,7 +330,7 @@ pub struct ExpandedMessage<J> {
 }
 
 impl<J: Serialize> Serialize for ExpandedMessage<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.entries.len()))?;
         for (key, value) in &self.entries {
             if key == "tool_results" {
@@ -362,7 +363,7 @@ pub struct TrimmedResult<J> {
 }
 
 impl<J: Serialize> Serialize for ResultOut<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let trimmed = match self {
             ResultOut::Given(result) => return result.serialize(s),
             ResultOut::Trimmed(trimmed) => trimmed,
@@ -395,7 +396,7 @@ pub enum ExchangedOut<J> {
 }
 
 impl<J: Serialize> Serialize for ExchangedOut<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             ExchangedOut::List(list) => list.serialize(s),
             ExchangedOut::Null(null) => null.serialize(s),
@@ -428,7 +429,7 @@ pub struct ChainOut<J> {
 }
 
 impl<J: Serialize> Serialize for ChainOut<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.keys.len()))?;
         for key in &self.keys {
             match key {
@@ -455,7 +456,7 @@ pub enum Expanded<J> {
 }
 
 impl<J: Serialize> Serialize for Expanded<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             Expanded::Chain(chain) => chain.serialize(s),
             Expanded::Messages(messages) => messages.serialize(s),
@@ -558,7 +559,7 @@ fn expand_chain<J: Json>(chain: &J) -> Result<ChainOut<J>> {
     };
     let exchanged_path = root.key("exchanged_messages");
     // `None`: absent, which is `[]`; `Err(null)`: a given null.
-    let exchanged: Option<std::result::Result<Vec<J>, J>> = match chain.get("exchanged_messages") {
+    let exchanged: Option<core::result::Result<Vec<J>, J>> = match chain.get("exchanged_messages") {
         None => None,
         Some(value) => match value.elements() {
             Some(list) => Some(Ok(list)),
@@ -896,7 +897,7 @@ fn inspect_number(number: Number, shortest_digits: fn(f64) -> (String, i64)) -> 
     if magnitude == 0.0 {
         return format!("{sign}0.0");
     }
-    if (1.0..1e16).contains(&magnitude) && magnitude.fract() == 0.0 {
+    if (1.0..1e16).contains(&magnitude) && crate::json::is_whole(magnitude) {
         // Exact: a whole number below 2^63. (Integer digits spare the float formatter's exact mode.)
         return format!("{sign}{}.0", magnitude as u64);
     }
@@ -1122,8 +1123,8 @@ mod tests {
         fn elements(&self) -> Option<Vec<Self>> {
             (self.0 > 0).then(|| vec![Deep(self.0 - 1, self.1)])
         }
-        fn as_str(&self) -> Option<std::borrow::Cow<'_, str>> {
-            (self.0 == 0).then_some(std::borrow::Cow::Borrowed(self.1))
+        fn as_str(&self) -> Option<alloc::borrow::Cow<'_, str>> {
+            (self.0 == 0).then_some(alloc::borrow::Cow::Borrowed(self.1))
         }
         fn as_bool(&self) -> Option<bool> {
             None

@@ -6,7 +6,8 @@
 //! JavaScript they come back as the very same objects and strings, at any nesting depth and with
 //! every UTF-16 code unit intact.
 
-use std::borrow::Cow;
+use crate::prelude::*;
+use alloc::borrow::Cow;
 
 /// What kind of JSON value a handle holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +103,12 @@ pub fn digits_of_exponential(text: &str) -> (String, i64) {
     (digits, exponent.parse::<i64>().unwrap_or(0) + 1)
 }
 
+/// Whether `x` is a finite whole number (`x.fract() == 0.0`, which `core` alone does not have).
+pub fn is_whole(x: f64) -> bool {
+    // Every double of magnitude 2^53 or more is whole; below that the cast to i64 is exact.
+    x.is_finite() && (x.abs() >= 9_007_199_254_740_992.0 || x as i64 as f64 == x)
+}
+
 /// A JSON number. JavaScript cannot tell `1` from `1.0`, so there a whole number within ±2^53 is
 /// an [`Number::Int`]; natively, serde_json's integers are.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -125,7 +132,7 @@ impl Number {
     /// The number for a JavaScript double.
     pub fn from_f64(x: f64) -> Number {
         const LIMIT: f64 = 9_007_199_254_740_992.0; // 2^53
-        if x.fract() == 0.0 && x.abs() <= LIMIT && !(x == 0.0 && x.is_sign_negative()) {
+        if is_whole(x) && x.abs() <= LIMIT && !(x == 0.0 && x.is_sign_negative()) {
             Number::Int(x as i128)
         } else {
             Number::Float(x)
@@ -166,7 +173,7 @@ pub fn sort_by<T>(items: &mut Vec<T>, less: impl Fn(&T, &T) -> bool) {
             }
             start = end;
         }
-        std::mem::swap(&mut order, &mut merged);
+        core::mem::swap(&mut order, &mut merged);
         width *= 2;
     }
     let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
@@ -220,6 +227,7 @@ pub fn deep_equal<J: Json>(a: &J, b: &J) -> bool {
     true
 }
 
+#[cfg(any(feature = "std", not(target_arch = "wasm32")))]
 impl<'a> Json for &'a serde_json::Value {
     fn kind(&self) -> Kind {
         use serde_json::Value as V;
@@ -261,10 +269,12 @@ impl<'a> Json for &'a serde_json::Value {
     }
 }
 
+#[cfg(any(feature = "std", not(target_arch = "wasm32")))]
 trait NumberRef {
     fn as_number_ref(&self) -> Option<&serde_json::Number>;
 }
 
+#[cfg(any(feature = "std", not(target_arch = "wasm32")))]
 impl NumberRef for serde_json::Value {
     fn as_number_ref(&self) -> Option<&serde_json::Number> {
         match self {

@@ -24,12 +24,29 @@
 // The core has no unsafe code (only the wasm boundary, through wasm-bindgen's generated glue, has):
 // native builds, the tests and the fuzz targets, check it. So fuzzing needs no memory sanitizer.
 #![cfg_attr(not(target_arch = "wasm32"), forbid(unsafe_code))]
+// The core needs only `core` and `alloc`. The shipped module is built without the `std` feature,
+// so it links no standard library: its panics are a trap (there are none on input; see
+// `wasm.rs`), and Rust's formatting machinery, which std's panic handler brings, stays out.
+#![no_std]
+
+extern crate alloc;
+#[cfg(any(feature = "std", not(target_arch = "wasm32")))]
+extern crate std;
+
+/// What the standard prelude would bring, for a crate without std.
+pub(crate) mod prelude {
+    pub use alloc::boxed::Box;
+    pub use alloc::string::{String, ToString};
+    pub use alloc::vec::Vec;
+    pub use alloc::{format, vec};
+}
 
 pub mod display;
 pub mod doc;
 pub mod error;
 pub mod expand;
 pub mod json;
+pub mod map;
 pub mod message;
 #[cfg(feature = "providers")]
 pub mod partial_json;

@@ -9,6 +9,7 @@
 
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
+use crate::prelude::*;
 use serde::{Serialize, Serializer};
 
 /// A message role. `message_type` in display items and records is the same word.
@@ -49,7 +50,7 @@ impl Role {
 }
 
 impl Serialize for Role {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -241,7 +242,7 @@ pub fn parse_role<J: Json>(message: &J, path: &Path<'_>) -> Result<Role> {
         .ok_or_else(|| Error::missing(&path.key("role"), "the message role"))?;
     Role::read(&role).ok_or_else(|| {
         let shown = match role.as_str() {
-            Some(s) => format!("{s:?}"),
+            Some(s) => crate::error::quoted(&s),
             None => role.kind().name().to_string(),
         };
         Error::new(

@@ -19,6 +19,7 @@
 //! [`MAX_DEPTH`] deep. A lone surrogate escape (`"\ud800"`), which `JSON.parse` keeps in a
 //! JavaScript string, becomes U+FFFD, the one thing a Rust string can hold in its place.
 
+use crate::prelude::*;
 use crate::providers::Parsed;
 
 /// How deep containers may nest; one more level is a failure, as in the rest of the crate.
@@ -302,7 +303,7 @@ impl PartialJson {
         if matches!(self.lex, Lex::Str { key: false, .. }) && !self.buf.is_empty() {
             out.push(Change::Append {
                 path: self.str_path.clone(),
-                text: std::mem::take(&mut self.buf),
+                text: core::mem::take(&mut self.buf),
             });
         }
     }
@@ -585,7 +586,7 @@ impl PartialJson {
     /// The closing quote of a string.
     fn end_string(&mut self, key: bool, out: &mut Vec<Change>) -> Result<(), Fail> {
         if key {
-            let key = std::mem::take(&mut self.buf);
+            let key = core::mem::take(&mut self.buf);
             match self.frames.last_mut() {
                 Some(Frame {
                     kind: FrameKind::Object { key: slot },

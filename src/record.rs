@@ -9,6 +9,7 @@
 
 use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind, Number};
+use crate::prelude::*;
 use crate::text;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -361,7 +362,7 @@ impl<J: Json> Record<J> {
 
 /// A number as JSON: integers within ±(2^53 − 1) exactly, larger ones as the nearest double
 /// (JavaScript numbers cannot hold them).
-fn serialize_int<S: Serializer>(i: i128, s: S) -> std::result::Result<S::Ok, S::Error> {
+fn serialize_int<S: Serializer>(i: i128, s: S) -> core::result::Result<S::Ok, S::Error> {
     const SAFE: i128 = 9_007_199_254_740_991;
     match i64::try_from(i) {
         Ok(small) if (-SAFE..=SAFE).contains(&i) => s.serialize_i64(small),
@@ -370,7 +371,7 @@ fn serialize_int<S: Serializer>(i: i128, s: S) -> std::result::Result<S::Ok, S::
 }
 
 impl<J: Serialize> Serialize for Value<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             Value::Nil => s.serialize_none(),
             Value::Given(j) => j.serialize(s),
@@ -382,7 +383,7 @@ impl<J: Serialize> Serialize for Value<J> {
 }
 
 impl<J: Serialize + Json> Serialize for Record<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
         if let Some(id) = &self.id {
             map.serialize_entry("id", id)?;
@@ -411,7 +412,7 @@ pub struct Changeset<J> {
 struct Errors<'a>(&'a [(Field, Vec<String>)]);
 
 impl Serialize for Errors<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.0.len()))?;
         for (field, messages) in self.0 {
             map.serialize_entry(field.name(), messages)?;
@@ -421,7 +422,7 @@ impl Serialize for Errors<'_> {
 }
 
 impl<J: Serialize + Json> Serialize for Changeset<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(3))?;
         map.serialize_entry("valid", &self.valid)?;
         map.serialize_entry("errors", &Errors(&self.errors))?;

@@ -23,6 +23,7 @@
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind, Number};
 use crate::message as lc;
+use crate::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -58,7 +59,7 @@ macro_rules! string_enum {
         }
 
         impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
                 s.serialize_str(self.as_str())
             }
         }
@@ -545,7 +546,10 @@ fn object<J: Json>(json: &J, path: &Path<'_>, what: &str) -> Result<()> {
 fn required_string<J: Json>(json: &J, key: &str, path: &Path<'_>) -> Result<J> {
     let at = path.key(key);
     match field(json, key) {
-        None => Err(Error::missing(&at, &format!("the required string {key:?}"))),
+        None => Err(Error::missing(
+            &at,
+            &format!("the required string {}", crate::error::quoted(key)),
+        )),
         Some(v) if v.kind() == Kind::String => Ok(v),
         Some(v) => Err(Error::expected(&at, "a string", v.kind())),
     }
@@ -686,7 +690,7 @@ fn wrong_type(path: &Path<'_>, expected: &str, got: TypeName) -> Error {
 /// float formatting would add about 25 KB to the wasm for one error message.)
 fn shown<J: Json>(value: &J) -> String {
     match value.kind() {
-        Kind::String => format!("{:?}", value.as_str().unwrap_or_default()),
+        Kind::String => crate::error::quoted(&value.as_str().unwrap_or_default()),
         Kind::Null => "nil".to_string(),
         Kind::Bool => value.as_bool().unwrap_or_default().to_string(),
         Kind::Number => match value.as_number() {
@@ -834,7 +838,7 @@ struct Fields<M>(M);
 fn start<S: Serializer>(
     s: S,
     type_name: TypeName,
-) -> std::result::Result<Fields<S::SerializeMap>, S::Error> {
+) -> core::result::Result<Fields<S::SerializeMap>, S::Error> {
     let mut map = s.serialize_map(None)?;
     map.serialize_entry("__type__", type_name.as_str())?;
     Ok(Fields(map))
@@ -874,7 +878,7 @@ impl<M: SerializeMap> Fields<M> {
 }
 
 impl<J: Json + Serialize> Serialize for Message<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = start(s, TypeName::Message)?;
         map.put("role", self.role.as_str())?;
         match &self.content {
@@ -898,7 +902,7 @@ impl<J: Json + Serialize> Serialize for Message<J> {
 struct ToolNameMap<'a, J>(&'a J);
 
 impl<J: Serialize> Serialize for ToolNameMap<'_, J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(1))?;
         map.serialize_entry("tool_name", self.0)?;
         map.end()
@@ -906,7 +910,7 @@ impl<J: Serialize> Serialize for ToolNameMap<'_, J> {
 }
 
 impl<J: Json + Serialize> Serialize for Part<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             Part::Text(p) => {
                 let mut map = start(s, TypeName::Text)?;
@@ -954,7 +958,7 @@ impl<J: Json + Serialize> Serialize for Part<J> {
 }
 
 impl<J: Json + Serialize> Serialize for ToolCall<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = start(s, TypeName::ToolCall)?;
         map.put("id", &self.id)?;
         map.put("name", &self.name)?;
@@ -965,7 +969,7 @@ impl<J: Json + Serialize> Serialize for ToolCall<J> {
 }
 
 impl<J: Json + Serialize> Serialize for Citation<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = start(s, TypeName::Citation)?;
         map.opt("type", &self.kind.map(StringEnum::as_str))?;
         map.opt("cited_text", &self.cited_text)?;
@@ -983,7 +987,7 @@ impl<J: Json + Serialize> Serialize for Citation<J> {
 }
 
 impl<J: Json + Serialize> Serialize for Value<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             Value::Message(m) => m.serialize(s),
             Value::Part(p) => p.serialize(s),

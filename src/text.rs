@@ -9,6 +9,7 @@
 //! `±Infinity`) read as `null`, as `JSON.stringify` writes them in arrays.
 
 use crate::json::{Json, Kind, Number};
+use crate::prelude::*;
 use serde::{Serialize, Serializer};
 
 /// How deep [`inspect`] and [`interpolate`] look into nested arrays and objects: the value itself
@@ -420,7 +421,7 @@ pub fn float_inspect(x: f64) -> String {
 
 /// [`float_inspect`] with the digits from `digits`.
 fn inspect_float(x: f64, digits: fn(f64) -> (String, i64)) -> String {
-    if x.is_finite() && x.fract() == 0.0 && (1.0..1e16).contains(&x.abs()) {
+    if crate::json::is_whole(x) && (1.0..1e16).contains(&x.abs()) {
         // Exact: an integral double below 1e16 fits an i64.
         format!("{}.0", x as i64)
     } else {

@@ -12,13 +12,14 @@ use crate::display::{display_items, DisplayItem, DisplayRecord, ItemContent, Res
 use crate::doc::{Doc, Engine, Node, SyntaxError};
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
+use crate::map::Map;
 use crate::message::parse_message;
+use crate::prelude::*;
 use crate::record::{validate_display_message, Record};
 use crate::text::{self, Text};
+use core::marker::PhantomData;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
-use std::collections::HashMap;
-use std::marker::PhantomData;
 
 /// Where a record comes from.
 #[derive(Clone, Debug)]
@@ -50,7 +51,7 @@ pub enum Out<'a, F: Engine> {
 
 /// Each record serializes as the JSON record it is.
 impl<F: Engine> Serialize for Out<'_, F> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             Out::Item(record) => record.serialize(s),
             Out::Given(record) => record.serialize(s),
@@ -80,13 +81,13 @@ struct ErrorContent<'a> {
 struct Empty;
 
 impl Serialize for Empty {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         s.serialize_map(Some(0))?.end()
     }
 }
 
 impl Serialize for ErrorContent<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(2))?;
         map.serialize_entry("text", self.text)?;
         map.serialize_entry("path", self.path)?;
@@ -99,7 +100,7 @@ pub struct Transcript<F> {
     docs: Vec<Doc>,
     entries: Vec<Entry>,
     /// Tool call records still pending, by call id: a later result settles them.
-    pending: HashMap<String, Vec<u32>>,
+    pending: Map<String, Vec<u32>>,
     floats: PhantomData<F>,
 }
 
@@ -127,7 +128,7 @@ impl<F: Engine> Transcript<F> {
         let mut transcript = Transcript {
             docs: Vec::new(),
             entries: Vec::new(),
-            pending: HashMap::new(),
+            pending: Map::default(),
             floats: PhantomData,
         };
         transcript.load(&doc)?;
@@ -153,7 +154,7 @@ impl<F: Engine> Transcript<F> {
         // One pass, keeping only what statuses need: each tool result's status by call id (with
         // its message's place), and each tool call record's id. toDisplayMessages' rule then
         // applies: the earliest result in a later message decides, else the call is pending.
-        let mut results: HashMap<String, Vec<(u32, Status)>> = HashMap::new();
+        let mut results: Map<String, Vec<(u32, Status)>> = Map::default();
         let mut calls: Vec<(u32, u32, String)> = Vec::new();
         let mut message_index = 0u32;
         self.entries.reserve(elements.len());
@@ -286,7 +287,7 @@ impl<F: Engine> Transcript<F> {
     /// Bytes held by the parsed documents (text and tree) and the record list.
     pub fn size(&self) -> usize {
         self.docs.iter().map(Doc::size).sum::<usize>()
-            + self.entries.capacity() * std::mem::size_of::<Entry>()
+            + self.entries.capacity() * core::mem::size_of::<Entry>()
     }
 
     /// Adds one message (its JSON text, `text`) at the end: its records, and the statuses of
@@ -557,6 +558,7 @@ pub fn item_text<J: Json>(item: &ItemContent<J>) -> String {
 #[cfg(test)]
 mod tests {
     use crate::doc::RustEngine;
+    use crate::prelude::*;
 
     #[test]
     fn search_folds_case_as_to_lower_case_does() {

@@ -10,18 +10,28 @@ use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText};
 use crate::doc::{Engine, Node};
 use crate::error::{Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
+use crate::prelude::*;
 use crate::sycophant;
 use crate::transcript;
+use alloc::borrow::Cow;
+use core::cell::{Cell, RefCell};
 use js_sys::{Array, Object, Reflect};
 use serde::{Serialize, Serializer};
-use std::borrow::Cow;
-use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 // The allocator: talc instead of the standard dlmalloc, for the module's size.
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
+/// Without std (the shipped module), a panic is a trap. None is reachable from input: every
+/// failure on input is a `ChatDisplayError`, and the fuzz targets hold the core to that. Not
+/// reading the panic's message keeps Rust's formatting machinery out of the module.
+#[cfg(not(feature = "std"))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    core::arch::wasm32::unreachable()
+}
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -506,13 +516,28 @@ struct Kept {
 const KEPT_SLOTS: usize = 256;
 const KEPT_MAX_LEN: usize = 32;
 
-thread_local! {
-    /// JavaScript strings for the keys and constant values this module reads and writes, each made
-    /// once: making a JavaScript string from Rust decodes UTF-8 in JavaScript, on every use. The
-    /// table is indexed by the Rust string's address, so the constants in the code (always at the
-    /// same address) find their slot without hashing; the text is compared before a slot is used.
-    static KEPT: RefCell<Vec<Option<Kept>>> = RefCell::new((0..KEPT_SLOTS).map(|_| None).collect());
+/// A value of the module's own. The module has one thread (it is built without atomics), so a
+/// `static` needs no lock: this stands in for `thread_local!`, which needs std.
+struct Local<T>(T);
+
+// SAFETY: wasm32 without the atomics feature runs on one thread, so nothing is shared.
+unsafe impl<T> Sync for Local<T> {}
+
+#[cfg(target_feature = "atomics")]
+compile_error!("the module's statics (wasm::Local) assume one thread: build without atomics");
+
+impl<T> Local<T> {
+    fn with<R>(&'static self, f: impl FnOnce(&T) -> R) -> R {
+        f(&self.0)
+    }
 }
+
+/// JavaScript strings for the keys and constant values this module reads and writes, each made
+/// once: making a JavaScript string from Rust decodes UTF-8 in JavaScript, on every use. The
+/// table is indexed by the Rust string's address, so the constants in the code (always at the
+/// same address) find their slot without hashing; the text is compared before a slot is used.
+/// Its `KEPT_SLOTS` slots are made on first use.
+static KEPT: Local<RefCell<Vec<Option<Kept>>>> = Local(RefCell::new(Vec::new()));
 
 /// Calls `f` with the JavaScript string for `s`, made once for short strings and then reused.
 fn js_str<R>(s: &str, f: impl FnOnce(&JsValue) -> R) -> R {
@@ -526,6 +551,9 @@ fn js_str<R>(s: &str, f: impl FnOnce(&JsValue) -> R) -> R {
         let Ok(mut kept) = kept.try_borrow_mut() else {
             return f(&JsValue::from_str(s));
         };
+        if kept.is_empty() {
+            kept.resize_with(KEPT_SLOTS, || None);
+        }
         // Up to four slots from the hashed one: the first that holds `s`, else the first free
         // one, else the hashed one is taken over.
         let mut free = None;
@@ -552,15 +580,19 @@ fn js_str<R>(s: &str, f: impl FnOnce(&JsValue) -> R) -> R {
     })
 }
 
-thread_local! {
-    /// JavaScript numbers 0 to 31, for `sequence`: each made once.
-    static SMALL: Vec<JsValue> = (0..32).map(|i| JsValue::from_f64(f64::from(i))).collect();
-}
+/// JavaScript numbers 0 to 31, for `sequence`: each made once, on first use.
+static SMALL: Local<RefCell<Vec<JsValue>>> = Local(RefCell::new(Vec::new()));
 
 /// The JavaScript number `n`, kept when small.
 fn small_number(n: usize) -> JsValue {
     SMALL
-        .with(|small| small.get(n).cloned())
+        .with(|small| {
+            let mut small = small.try_borrow_mut().ok()?;
+            if small.is_empty() {
+                small.extend((0..32).map(|i| JsValue::from_f64(f64::from(i))));
+            }
+            small.get(n).cloned()
+        })
         .unwrap_or_else(|| JsValue::from_f64(n as f64))
 }
 
@@ -689,10 +721,8 @@ fn array<T>(values: &[T], f: impl Fn(&T) -> JsValue) -> JsValue {
     array.into()
 }
 
-thread_local! {
-    /// The JavaScript value a [`Value`] hands to [`JsSerializer`] while it serializes itself.
-    static PRESERVED: RefCell<Option<JsValue>> = const { RefCell::new(None) };
-}
+/// The JavaScript value a [`Value`] hands to [`JsSerializer`] while it serializes itself.
+static PRESERVED: Local<RefCell<Option<JsValue>>> = Local(RefCell::new(None));
 
 /// The newtype name by which a [`Value`] tells [`JsSerializer`] to take its value as it is.
 const PRESERVE: &str = "chat_display::wasm::Value";
@@ -746,16 +776,16 @@ struct JsSerializer;
 #[derive(Debug)]
 struct SerError(String);
 
-impl std::fmt::Display for SerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for SerError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&self.0)
     }
 }
 
-impl std::error::Error for SerError {}
+impl core::error::Error for SerError {}
 
 impl serde::ser::Error for SerError {
-    fn custom<T: std::fmt::Display>(msg: T) -> Self {
+    fn custom<T: core::fmt::Display>(msg: T) -> Self {
         SerError(msg.to_string())
     }
 }
@@ -1543,7 +1573,7 @@ impl Transcript {
     /// `toText` of record `index`; `null` past the end.
     #[wasm_bindgen(js_name = toText, unchecked_return_type = "string | null")]
     pub fn to_text(&self, index: f64) -> JsValue {
-        if index.is_nan() || index < 0.0 || index.fract() != 0.0 {
+        if index.is_nan() || index < 0.0 || !crate::json::is_whole(index) {
             return JsValue::NULL;
         }
         // A text record's text is the string itself, lone surrogates included.
@@ -1626,6 +1656,9 @@ impl Transcript {
 
 // The provider wire formats and live streams, left out of a build without the `providers` feature
 // (the core alone, which is what the size budget measures).
+#[cfg(feature = "providers")]
+pub use wire::*;
+
 #[cfg(feature = "providers")]
 mod wire {
     use super::*;
@@ -2091,7 +2124,7 @@ export type Patch =
             for (depth, step) in parents.iter().enumerate() {
                 let key = step_key(keys, step);
                 let child_now =
-                    node_now.and_then(|n| crate::stream::get_path(n, std::slice::from_ref(step)));
+                    node_now.and_then(|n| crate::stream::get_path(n, core::slice::from_ref(step)));
                 let prefix = &path[..=depth];
                 if let Some((_, copy)) = fresh.iter().find(|(p, _)| *p == prefix) {
                     node = copy.clone();

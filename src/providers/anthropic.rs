@@ -14,6 +14,7 @@ use super::{
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::{PartType, Role};
+use crate::prelude::*;
 
 const PROTOCOL: WireProtocol = WireProtocol::AnthropicMessages;
 
@@ -178,7 +179,7 @@ fn read_message<J: Json>(
         match ty.as_str() {
             "tool_result" if role != Role::Assistant => {
                 if !parts.is_empty() {
-                    conversation.message(role, std::mem::take(&mut parts), Vec::new());
+                    conversation.message(role, core::mem::take(&mut parts), Vec::new());
                     pushed = true;
                 }
                 results.push(tool_result(conversation, block, &path)?);
@@ -199,7 +200,7 @@ fn read_message<J: Json>(
             }
             _ => {
                 if !results.is_empty() {
-                    conversation.results(std::mem::take(&mut results));
+                    conversation.results(core::mem::take(&mut results));
                     pushed = true;
                 }
                 parts.push(part(block, &ty, ty_value, &path)?);
@@ -467,7 +468,7 @@ fn system_value<J: Json>(mut blocks: Vec<Out<J>>) -> Out<J> {
             }
         }
     }
-    Out::List(std::mem::take(&mut blocks))
+    Out::List(core::mem::take(&mut blocks))
 }
 
 /// A `tool_result` block: `{type, tool_use_id, content?, is_error?}` (`is_error` only when true).

@@ -14,6 +14,7 @@ use super::{
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::{PartType, Role};
+use crate::prelude::*;
 
 const PROTOCOL: WireProtocol = WireProtocol::BedrockConverse;
 
@@ -207,7 +208,7 @@ fn read_message<J: Json>(
         match key.as_str() {
             "toolResult" if role == Role::User => {
                 if !parts.is_empty() {
-                    conversation.message(role, std::mem::take(&mut parts), Vec::new());
+                    conversation.message(role, core::mem::take(&mut parts), Vec::new());
                     pushed = true;
                 }
                 results.push(tool_result(conversation, &value, &inner_path)?);
@@ -221,7 +222,7 @@ fn read_message<J: Json>(
             }
             _ => {
                 if !results.is_empty() {
-                    conversation.results(std::mem::take(&mut results));
+                    conversation.results(core::mem::take(&mut results));
                     pushed = true;
                 }
                 parts.extend(content_parts(block, &key, &value, &inner_path)?);

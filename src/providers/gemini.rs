@@ -15,6 +15,7 @@ use super::{
 use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::{PartType, Role};
+use crate::prelude::*;
 
 const PROTOCOL: WireProtocol = WireProtocol::GoogleGemini;
 
@@ -184,7 +185,7 @@ fn read_content<J: Json>(
         let signature = opt_str(part, "thoughtSignature", &path)?;
         if let Some(response) = field(part, "functionResponse") {
             if !parts.is_empty() {
-                conversation.message(role, std::mem::take(&mut parts), Vec::new());
+                conversation.message(role, core::mem::take(&mut parts), Vec::new());
                 pushed = true;
             }
             results.push(function_response(
@@ -195,7 +196,7 @@ fn read_content<J: Json>(
             continue;
         }
         if !results.is_empty() {
-            conversation.results(std::mem::take(&mut results));
+            conversation.results(core::mem::take(&mut results));
             pushed = true;
         }
         if let Some(call) = field(part, "functionCall") {

@@ -16,6 +16,7 @@
 //!
 //! The rules of every format are tabled in the README ("Provider wire formats").
 
+use crate::prelude::*;
 pub mod anthropic;
 pub mod bedrock;
 pub mod gemini;
@@ -79,7 +80,7 @@ impl WireProtocol {
 }
 
 impl Serialize for WireProtocol {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -171,7 +172,7 @@ impl<J: Json> Out<J> {
 }
 
 impl<J: Serialize> Serialize for Out<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             Out::Given(j) => j.serialize(s),
             Out::Text(t) => s.serialize_str(t),
@@ -194,7 +195,7 @@ impl<J: Serialize> Serialize for Out<J> {
 fn serialize_entries<S: Serializer, J: Serialize>(
     s: S,
     entries: &[(&'static str, Out<J>)],
-) -> std::result::Result<S::Ok, S::Error> {
+) -> core::result::Result<S::Ok, S::Error> {
     let mut map = s.serialize_map(Some(entries.len()))?;
     for (key, value) in entries {
         map.serialize_entry(key, value)?;
@@ -209,7 +210,7 @@ pub type Entries<J> = Vec<(&'static str, Out<J>)>;
 struct EntriesRef<'a, J>(&'a [(&'static str, Out<J>)]);
 
 impl<J: Serialize> Serialize for EntriesRef<'_, J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         serialize_entries(s, self.0)
     }
 }
@@ -323,7 +324,7 @@ impl<J> LcPart<J> {
 }
 
 impl<J: Serialize> Serialize for LcPart<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("type", self.kind.as_str())?;
         map.serialize_entry("content", &self.content)?;
@@ -348,7 +349,7 @@ pub struct LcCall<J> {
 }
 
 impl<J: Serialize + Clone> Serialize for LcCall<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("status", "complete")?;
         map.serialize_entry("type", "function")?;
@@ -370,7 +371,7 @@ pub enum ResultBody<J> {
 }
 
 impl<J: Serialize> Serialize for ResultBody<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             ResultBody::Text(text) => text.serialize(s),
             ResultBody::Parts(parts) => parts.serialize(s),
@@ -391,7 +392,7 @@ pub struct LcResult<J> {
 }
 
 impl<J: Serialize + Clone> Serialize for LcResult<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("type", "function")?;
         map.serialize_entry("tool_call_id", &self.tool_call_id)?;
@@ -421,7 +422,7 @@ pub struct LcMessage<J> {
 }
 
 impl<J: Serialize + Clone> Serialize for LcMessage<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(6))?;
         map.serialize_entry("role", &self.role)?;
         if self.content.is_empty() {
@@ -771,7 +772,7 @@ pub enum Parsed {
 }
 
 impl Serialize for Parsed {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             Parsed::Null => s.serialize_unit(),
             Parsed::Bool(b) => s.serialize_bool(*b),
@@ -854,8 +855,8 @@ impl Json for &Parsed {
             _ => None,
         }
     }
-    fn as_str(&self) -> Option<std::borrow::Cow<'_, str>> {
-        self.as_string().map(std::borrow::Cow::Borrowed)
+    fn as_str(&self) -> Option<alloc::borrow::Cow<'_, str>> {
+        self.as_string().map(alloc::borrow::Cow::Borrowed)
     }
     fn as_bool(&self) -> Option<bool> {
         match self {
@@ -880,7 +881,7 @@ impl Json for &Parsed {
 }
 
 impl<'de> serde::Deserialize<'de> for Parsed {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Parsed, D::Error> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> core::result::Result<Parsed, D::Error> {
         d.deserialize_any(ParsedVisitor)
     }
 }
@@ -890,34 +891,34 @@ struct ParsedVisitor;
 impl<'de> serde::de::Visitor<'de> for ParsedVisitor {
     type Value = Parsed;
 
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("any JSON value")
     }
-    fn visit_unit<E>(self) -> std::result::Result<Parsed, E> {
+    fn visit_unit<E>(self) -> core::result::Result<Parsed, E> {
         Ok(Parsed::Null)
     }
-    fn visit_bool<E>(self, b: bool) -> std::result::Result<Parsed, E> {
+    fn visit_bool<E>(self, b: bool) -> core::result::Result<Parsed, E> {
         Ok(Parsed::Bool(b))
     }
-    fn visit_i64<E>(self, n: i64) -> std::result::Result<Parsed, E> {
+    fn visit_i64<E>(self, n: i64) -> core::result::Result<Parsed, E> {
         Ok(Parsed::Number(n.into()))
     }
-    fn visit_u64<E>(self, n: u64) -> std::result::Result<Parsed, E> {
+    fn visit_u64<E>(self, n: u64) -> core::result::Result<Parsed, E> {
         Ok(Parsed::Number(n.into()))
     }
-    fn visit_f64<E>(self, n: f64) -> std::result::Result<Parsed, E> {
+    fn visit_f64<E>(self, n: f64) -> core::result::Result<Parsed, E> {
         Ok(serde_json::Number::from_f64(n).map_or(Parsed::Null, Parsed::Number))
     }
-    fn visit_str<E>(self, s: &str) -> std::result::Result<Parsed, E> {
+    fn visit_str<E>(self, s: &str) -> core::result::Result<Parsed, E> {
         Ok(Parsed::String(s.to_string()))
     }
-    fn visit_string<E>(self, s: String) -> std::result::Result<Parsed, E> {
+    fn visit_string<E>(self, s: String) -> core::result::Result<Parsed, E> {
         Ok(Parsed::String(s))
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(
         self,
         mut seq: A,
-    ) -> std::result::Result<Parsed, A::Error> {
+    ) -> core::result::Result<Parsed, A::Error> {
         let mut items = Vec::new();
         while let Some(item) = seq.next_element()? {
             items.push(item);
@@ -927,7 +928,7 @@ impl<'de> serde::de::Visitor<'de> for ParsedVisitor {
     fn visit_map<A: serde::de::MapAccess<'de>>(
         self,
         mut map: A,
-    ) -> std::result::Result<Parsed, A::Error> {
+    ) -> core::result::Result<Parsed, A::Error> {
         let mut entries: Vec<(String, Parsed)> = Vec::new();
         while let Some((key, value)) = map.next_entry::<String, Parsed>()? {
             match entries.iter_mut().find(|(k, _)| *k == key) {
@@ -1539,7 +1540,7 @@ fn detect_object<J: Json>(payload: &J) -> Option<WireProtocol> {
         return Some(WireProtocol::GoogleGemini);
     }
     if has(payload, "role") || has(payload, "type") {
-        return detect_list(std::slice::from_ref(payload));
+        return detect_list(core::slice::from_ref(payload));
     }
     None
 }

@@ -14,6 +14,7 @@ use super::{
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::{PartType, Role};
+use crate::prelude::*;
 
 const PROTOCOL: WireProtocol = WireProtocol::OpenaiCompletions;
 
@@ -395,7 +396,7 @@ fn content_value<J: Json>(mut parts: Vec<Out<J>>) -> Option<Out<J>> {
             }
         }
     }
-    (!parts.is_empty()).then(|| Out::List(std::mem::take(&mut parts)))
+    (!parts.is_empty()).then(|| Out::List(core::mem::take(&mut parts)))
 }
 
 /// `reasoning_content` for one plain thinking text; `reasoning_details` when there are several,

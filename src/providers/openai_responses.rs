@@ -16,6 +16,7 @@ use super::{
 use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::{PartType, Role};
+use crate::prelude::*;
 
 const PROTOCOL: WireProtocol = WireProtocol::OpenaiResponses;
 

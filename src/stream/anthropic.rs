@@ -10,6 +10,7 @@
 
 use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
 use crate::partial_json::Step;
+use crate::prelude::*;
 use crate::providers::Parsed;
 
 impl<R: super::Reader> StreamAccumulator<R> {

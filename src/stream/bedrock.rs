@@ -9,6 +9,7 @@
 
 use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
 use crate::partial_json::Step;
+use crate::prelude::*;
 use crate::providers::Parsed;
 
 const EVENTS: [&str; 6] = [

@@ -7,6 +7,7 @@
 //! checksums are not verified (the transport under it, TLS, already is); a frame whose lengths
 //! cannot be right makes the rest of the stream unreadable, which is reported once.
 
+use crate::prelude::*;
 /// What the decoder makes of the bytes.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Frame {

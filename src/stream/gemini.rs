@@ -10,6 +10,7 @@
 
 use super::{object, ArgsMode, StreamAccumulator};
 use crate::partial_json::{Change, Step};
+use crate::prelude::*;
 use crate::providers::Parsed;
 
 fn parts_path() -> Vec<Step> {

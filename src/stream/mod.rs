@@ -24,6 +24,7 @@
 //! content items (by block), its tool calls (by block), then the items of any later messages the
 //! body gives (server-tool results).
 
+use crate::prelude::*;
 pub mod eventstream;
 pub mod sse;
 
@@ -117,7 +118,7 @@ pub fn records_with_owners<J: Json>(messages: &J) -> Result<Vec<(usize, DisplayR
     let mut owners = Vec::new();
     for (i, message) in messages.elements().unwrap_or_default().iter().enumerate() {
         let message = parse_message(message, &MESSAGES.index(i))?;
-        owners.extend(std::iter::repeat(i).take(display_items(&message).len()));
+        owners.extend(core::iter::repeat(i).take(display_items(&message).len()));
         parsed.push(message);
     }
     Ok(owners.into_iter().zip(records_of(&parsed, None)).collect())
@@ -125,7 +126,7 @@ pub fn records_with_owners<J: Json>(messages: &J) -> Result<Vec<(usize, DisplayR
 
 /// Reads a provider's stream into records.
 pub struct StreamAccumulator<R: Reader = Native> {
-    reader: std::marker::PhantomData<R>,
+    reader: core::marker::PhantomData<R>,
     protocol: WireProtocol,
     decoder: sse::Decoder,
     /// Bedrock's binary framing, used when a Bedrock stream's first byte is not text.
@@ -223,7 +224,7 @@ impl<R: Reader> StreamAccumulator<R> {
             done: false,
             patches: Vec::new(),
             pending_path: None,
-            reader: std::marker::PhantomData,
+            reader: core::marker::PhantomData,
         }
     }
 
@@ -272,7 +273,7 @@ impl<R: Reader> StreamAccumulator<R> {
             }
             Chunk::Event(event) => self.event(None, event),
         }
-        std::mem::take(&mut self.patches)
+        core::mem::take(&mut self.patches)
     }
 
     /// True when these bytes go to the binary event-stream decoder: a Bedrock stream whose first
@@ -879,14 +880,14 @@ impl<R: Reader> StreamAccumulator<R> {
         // The segment's records, rebuilt from the first one that can change.
         // Each group's record count in the blocks before `b` and after it.
         let blocks = &response.blocks;
-        let sum = |g: usize, range: std::ops::Range<usize>| -> usize {
+        let sum = |g: usize, range: core::ops::Range<usize>| -> usize {
             blocks
                 .get(range)
                 .map_or(0, |bs| bs.iter().map(|b| b.counts[g]).sum())
         };
         let n = blocks.len();
-        let before: [usize; 3] = std::array::from_fn(|g| sum(g, 0..b));
-        let after: [usize; 3] = std::array::from_fn(|g| sum(g, b + 1..n));
+        let before: [usize; 3] = core::array::from_fn(|g| sum(g, 0..b));
+        let after: [usize; 3] = core::array::from_fn(|g| sum(g, b + 1..n));
         let Some(segment) = self.segments.get(current) else {
             return;
         };

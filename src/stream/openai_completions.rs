@@ -9,6 +9,7 @@
 
 use super::{object, str_at, ArgsMode, StreamAccumulator};
 use crate::partial_json::Step;
+use crate::prelude::*;
 use crate::providers::Parsed;
 
 /// The block keys of the message's text fields (tool calls use their `index`, which is >= 0).

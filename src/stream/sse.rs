@@ -10,6 +10,7 @@
 //! lines into one event is not needed by any of the five formats and is not done. Comments
 //! (`: ping`), `id:` and `retry:` lines are skipped.
 
+use crate::prelude::*;
 /// One event: its `event:` name (if any) and its `data:` text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
@@ -49,7 +50,7 @@ impl Decoder {
                 self.line_ended(head, out);
             } else {
                 self.line.extend_from_slice(head);
-                let line = std::mem::take(&mut self.line);
+                let line = core::mem::take(&mut self.line);
                 self.line_ended(&line, out);
                 // Keep the buffer (and its capacity) for the next unfinished line.
                 self.line = line;
@@ -82,7 +83,7 @@ impl Decoder {
             None => (line, &[][..]),
         };
         // Invalid UTF-8 becomes U+FFFD; valid text (all of it, in practice) is copied once.
-        let text = |bytes: &[u8]| match std::str::from_utf8(bytes) {
+        let text = |bytes: &[u8]| match core::str::from_utf8(bytes) {
             Ok(text) => text.to_string(),
             Err(_) => String::from_utf8_lossy(bytes).into_owned(),
         };
