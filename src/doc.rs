@@ -97,20 +97,26 @@ struct Slots {
     len: usize,
 }
 
-const CHUNK_BITS: usize = 14;
+/// Slots come in chunks of 4,096 (48 KB): small enough that the unused end of the last one is
+/// little next to its text, large enough that a document has few.
+const CHUNK_BITS: usize = 12;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
 impl Slots {
-    fn push(&mut self, slot: Slot) {
+    /// Adds a slot, with `rest` bytes of text still to read.
+    fn push(&mut self, slot: Slot, rest: usize) {
+        // Every chunk is made at its full size, so none is ever moved: growing one at the end of
+        // the module's memory moves it (the memory must grow first), and the peak then held both
+        // copies, 0.4 times a 0.5 MB text. The first is made as large as its text is likely to
+        // need, at most a value per 8 bytes (conversations hold one per 17), so that a small
+        // document (one appended message) stays small; what is left goes by `shrink_to_fit`.
         if self.len % CHUNK == 0 {
-            // The first chunk grows as needed (most documents are small: one appended message),
-            // later ones are made full size.
-            let chunk = if self.chunks.is_empty() {
-                Vec::new()
+            let capacity = if self.chunks.is_empty() {
+                (rest / 8 + 1).min(CHUNK)
             } else {
-                Vec::with_capacity(CHUNK)
+                CHUNK
             };
-            self.chunks.push(chunk);
+            self.chunks.push(Vec::with_capacity(capacity));
         }
         if let Some(chunk) = self.chunks.last_mut() {
             chunk.push(slot);
@@ -189,11 +195,14 @@ impl Parser<'_> {
         if self.slots.len() >= u32::MAX as usize || start > u32::MAX as usize {
             return self.error("text too large");
         }
-        self.slots.push(Slot {
-            start: start as u32,
-            len_tag: tag,
-            next: 0,
-        });
+        self.slots.push(
+            Slot {
+                start: start as u32,
+                len_tag: tag,
+                next: 0,
+            },
+            self.bytes.len().saturating_sub(start),
+        );
         Ok(self.slots.len() - 1)
     }
 
@@ -512,6 +521,15 @@ impl<'a, F: 'a> Node<'a, F> {
             next = slots.get(id as usize).map_or(end, |s| s.next);
             Some(id)
         })
+    }
+
+    /// An array's elements in order (nothing for anything else), without collecting them.
+    pub fn items(&self) -> impl Iterator<Item = Node<'a, F>> + 'a {
+        let this = *self;
+        let array = self.tag() == ARRAY;
+        self.children()
+            .filter(move |_| array)
+            .map(move |id| this.at(id))
     }
 
     /// An object's (key, value) pairs in text order, duplicates included.

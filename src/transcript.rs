@@ -17,6 +17,7 @@ use crate::message::parse_message;
 use crate::prelude::*;
 use crate::record::{validate_display_message, Record};
 use crate::text::{self, Text};
+use alloc::borrow::Cow;
 use core::marker::PhantomData;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -140,13 +141,10 @@ impl<F: Engine> Transcript<F> {
 
     fn load(&mut self, doc: &Doc) -> Result<()> {
         let root: Node<'_, F> = doc.root();
-        let (elements, base) = match root.kind() {
-            Kind::Array => (root.elements().unwrap_or_default(), Path::ROOT),
+        let (array, base) = match root.kind() {
+            Kind::Array => (root, Path::ROOT),
             Kind::Object => match root.get("messages").filter(|m| m.kind() == Kind::Array) {
-                Some(messages) => (
-                    messages.elements().unwrap_or_default(),
-                    Path::Root("$.messages"),
-                ),
+                Some(messages) => (messages, Path::Root("$.messages")),
                 None => return Err(Self::shape_error(root.kind())),
             },
             other => return Err(Self::shape_error(other)),
@@ -154,11 +152,17 @@ impl<F: Engine> Transcript<F> {
         // One pass, keeping only what statuses need: each tool result's status by call id (with
         // its message's place), and each tool call record's id. toDisplayMessages' rule then
         // applies: the earliest result in a later message decides, else the call is pending.
-        let mut results: Map<String, Vec<(u32, Status)>> = Map::default();
-        let mut calls: Vec<(u32, u32, String)> = Vec::new();
+        // Ids are read from the document where they are (no copies), and the elements are walked
+        // in place, so that what loading holds besides the document stays small: the peak memory
+        // of a Transcript is its document, its records and this.
+        let mut results: Map<Cow<'_, str>, Vec<(u32, Status)>> = Map::default();
+        let mut calls: Vec<(u32, u32, F::Value<'_>)> = Vec::new();
         let mut message_index = 0u32;
-        self.entries.reserve(elements.len());
-        for (i, element) in elements.iter().enumerate() {
+        // Two records a message, about what conversations hold, so that the list is seldom
+        // moved while it grows.
+        self.entries.reserve(array.items().count() * 2);
+        for (i, element) in array.items().enumerate() {
+            let element = &element;
             if element.kind() == Kind::Object && element.get("content_type").is_some() {
                 self.entries.push(Self::given(element, &base, i));
                 continue;
@@ -177,18 +181,21 @@ impl<F: Engine> Transcript<F> {
                 }
             };
             for result in &message.tool_results {
-                if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {
+                if let Some(id) = result.tool_call_id.as_ref().and_then(Self::id_text) {
                     results
-                        .entry(id.into_owned())
+                        .entry(id)
                         .or_default()
                         .push((message_index, Status::of_result(result)));
                 }
             }
             for (sequence, item) in display_items(&message).into_iter().enumerate() {
                 let index = self.entries.len() as u32;
-                if let ItemContent::ToolCall { call_id, .. } = &item.content {
-                    if let Some(id) = call_id.as_ref().and_then(|id| id.as_str()) {
-                        calls.push((index, message_index, id.into_owned()));
+                if let ItemContent::ToolCall {
+                    call_id: Some(id), ..
+                } = &item.content
+                {
+                    if id.kind() == Kind::String {
+                        calls.push((index, message_index, id.clone()));
                     }
                 }
                 let status = match item.content {
@@ -205,8 +212,11 @@ impl<F: Engine> Transcript<F> {
             message_index += 1;
         }
         for (index, at, id) in calls {
+            let Some(id) = Self::id_text(&id) else {
+                continue;
+            };
             let found = results
-                .get(&id)
+                .get(id.as_ref())
                 .and_then(|list| list.iter().find(|(later, _)| *later > at));
             match found {
                 Some((_, status)) => {
@@ -216,10 +226,20 @@ impl<F: Engine> Transcript<F> {
                         *s = *status;
                     }
                 }
-                None => self.pending.entry(id).or_default().push(index),
+                None => self.pending.entry(id.into_owned()).or_default().push(index),
             }
         }
         Ok(())
+    }
+
+    /// A tool call id's text: borrowed from the document where it is written plainly there.
+    fn id_text<'a>(id: &F::Value<'a>) -> Option<Cow<'a, str>> {
+        match F::node(id) {
+            Some(node) if node.kind() == Kind::String && !node.is_escaped() => {
+                Some(Cow::Borrowed(node.string_text()))
+            }
+            _ => id.as_str().map(|text| Cow::Owned(text.into_owned())),
+        }
     }
 
     fn shape_error(kind: Kind) -> Error {
