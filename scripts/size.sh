@@ -40,3 +40,6 @@ wasm-opt "${WASM_OPT[@]}" -g --strip-dwarf -o "$scratch/named.wasm" \
 echo
 echo "largest items of the $which build:"
 twiggy top -n "$rows" "$scratch/named.wasm" | sed -E 's/::h[0-9a-f]{16}//g; s/\[[0-9a-f]{16}\]//g'
+echo
+echo "the $which build by area (shallow bytes before gzip):"
+twiggy top -n 100000 --format csv "$scratch/named.wasm" | node scripts/size-areas.mjs
