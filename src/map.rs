@@ -1,12 +1,14 @@
-//! The hash map of tool call ids: the standard library's own (hashbrown), with FNV-1a.
+//! The hash maps of tool call ids and of object keys: the standard library's own (hashbrown), with
+//! FNV-1a.
 
 use core::hash::{BuildHasherDefault, Hasher};
 
-/// A map keyed by tool call ids.
+/// A map keyed by tool call ids or object keys.
 pub type Map<K, V> = hashbrown::HashMap<K, V, BuildHasherDefault<Fnv>>;
 
-/// FNV-1a, for the maps of tool call ids: ids are short, and SipHash's protection against chosen
-/// keys costs more than the whole lookup here (the ids come from the caller's own conversation).
+/// FNV-1a: ids and keys are short, and SipHash's protection against chosen keys costs more than
+/// the whole lookup here. They come from the caller's own conversation, and in the module SipHash
+/// had no secret key to protect them with anyway (wasm32-unknown-unknown has no randomness).
 #[derive(Default)]
 pub struct Fnv(u64);
 
