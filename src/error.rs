@@ -60,7 +60,15 @@ impl Error {
         Error::new(
             ErrorCode::InvalidInput,
             path,
-            format!("Expected {expected} at {path}, got {}.", got.name()),
+            text!(
+                "Expected ",
+                expected,
+                " at ",
+                path,
+                ", got ",
+                got.name(),
+                "."
+            ),
         )
     }
 
@@ -69,7 +77,7 @@ impl Error {
         Error::new(
             ErrorCode::InvalidInput,
             path,
-            format!("Missing {what} at {path}."),
+            text!("Missing ", what, " at ", path, "."),
         )
     }
 }
@@ -132,7 +140,7 @@ impl Path<'_> {
             Path::Index(parent, index) => {
                 parent.push_onto(out);
                 out.push('[');
-                push_decimal(out, *index as u64);
+                push_decimal(out, *index as u128);
                 out.push(']');
             }
         }
@@ -182,9 +190,108 @@ pub fn quoted(s: &str) -> String {
     out
 }
 
+/// Text made of pieces (strings, characters, integers, paths, [`Hex`]), as `format!` would make it
+/// from `{}`s, without `core::fmt`: the module leaves Rust's formatting machinery out, and every
+/// message it writes is made this way.
+macro_rules! text {
+    ($($piece:expr),* $(,)?) => {{
+        let mut out = ::alloc::string::String::new();
+        $( $crate::error::Piece::push_onto(&$piece, &mut out); )*
+        out
+    }};
+}
+pub(crate) use text;
+
+/// A piece of [`text!`].
+pub trait Piece {
+    fn push_onto(&self, out: &mut String);
+}
+
+impl Piece for str {
+    fn push_onto(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Piece for String {
+    fn push_onto(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Piece for alloc::borrow::Cow<'_, str> {
+    fn push_onto(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Piece for char {
+    fn push_onto(&self, out: &mut String) {
+        out.push(*self);
+    }
+}
+
+impl<T: Piece + ?Sized> Piece for &T {
+    fn push_onto(&self, out: &mut String) {
+        (**self).push_onto(out);
+    }
+}
+
+impl Piece for Path<'_> {
+    fn push_onto(&self, out: &mut String) {
+        Path::push_onto(self, out);
+    }
+}
+
+macro_rules! unsigned_pieces {
+    ($($t:ty),*) => {$(
+        impl Piece for $t {
+            fn push_onto(&self, out: &mut String) {
+                push_decimal(out, *self as u128);
+            }
+        }
+    )*};
+}
+unsigned_pieces!(u8, u32, u64, usize);
+
+macro_rules! signed_pieces {
+    ($($t:ty),*) => {$(
+        impl Piece for $t {
+            fn push_onto(&self, out: &mut String) {
+                if *self < 0 {
+                    out.push('-');
+                }
+                push_decimal(out, (*self as i128).unsigned_abs());
+            }
+        }
+    )*};
+}
+signed_pieces!(i32, i64, i128);
+
+/// `value` in upper-case hexadecimal, zero-padded to `width` digits (`{:04X}`).
+pub struct Hex(pub u32, pub usize);
+
+impl Piece for Hex {
+    fn push_onto(&self, out: &mut String) {
+        let Hex(value, width) = *self;
+        let digits = ((32 - value.leading_zeros()).div_ceil(4) as usize).max(1);
+        for _ in digits..width {
+            out.push('0');
+        }
+        for shift in (0..digits).rev() {
+            let digit = (value >> (shift * 4)) & 0xf;
+            out.push(
+                char::from_digit(digit, 16)
+                    .unwrap_or('0')
+                    .to_ascii_uppercase(),
+            );
+        }
+    }
+}
+
 /// The decimal digits of `n`.
-pub fn push_decimal(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
+pub fn push_decimal(out: &mut String, mut n: u128) {
+    let mut digits = [0u8; 39];
     let mut at = digits.len();
     loop {
         at -= 1;
@@ -209,6 +316,37 @@ mod tests {
         for c in chars.filter_map(char::from_u32) {
             let s = format!("x{c}y");
             assert_eq!(quoted(&s), format!("{s:?}"), "U+{:04X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn text_is_what_format_makes() {
+        let path = Path::ROOT.key("a b");
+        for n in [
+            0i128,
+            7,
+            -7,
+            10,
+            99,
+            i128::from(i64::MIN),
+            i128::MAX,
+            i128::MIN,
+        ] {
+            assert_eq!(text!("n=", n, "."), format!("n={n}."));
+        }
+        assert_eq!(
+            text!(u64::MAX, ' ', usize::MAX, ' ', 0u8),
+            format!("{} {} 0", u64::MAX, usize::MAX)
+        );
+        assert_eq!(
+            text!("at ", path, ": ", String::from("x")),
+            format!("at {path}: x")
+        );
+        for c in [0u32, 0x7, 0xab, 0x205f, 0x1f600, 0x10ffff] {
+            assert_eq!(
+                text!(Hex(c, 2), Hex(c, 4), Hex(c, 6)),
+                format!("{c:02X}{c:04X}{c:06X}")
+            );
         }
     }
 

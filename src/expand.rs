@@ -29,6 +29,7 @@
 //! assert_eq!(expanded["needs_response"], true);
 //! ```
 
+use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{deep_equal, Json, Kind, Number};
 use crate::message::{parse_role, Role};
@@ -225,9 +226,12 @@ fn check_expansion_messages<J: Json>(messages: &J) -> Result<()> {
         return Err(Error::new(
             ErrorCode::InvalidExpansion,
             &MESSAGES,
-            format!(
-                "Expected a list of %LangChain.Message{{}} at {MESSAGES}, received: {}.",
-                inspect(messages)
+            text!(
+                "Expected a list of %LangChain.Message{} at ",
+                MESSAGES,
+                ", received: ",
+                inspect(messages),
+                "."
             ),
         ));
     };
@@ -235,10 +239,11 @@ fn check_expansion_messages<J: Json>(messages: &J) -> Result<()> {
         return Err(Error::new(
             ErrorCode::EmptyExpansion,
             &MESSAGES,
-            format!(
-                "An expansion needs at least one message, and {MESSAGES} is empty; to trim a tool \
-                 result without inserting anything, set `result_content` on a \
-                 %LangChain.MessageExpansion{{}} directly."
+            text!(
+                "An expansion needs at least one message, and ",
+                MESSAGES,
+                " is empty; to trim a tool result without inserting anything, set \
+                 `result_content` on a %LangChain.MessageExpansion{} directly."
             ),
         ));
     }
@@ -251,9 +256,12 @@ fn check_expansion_messages<J: Json>(messages: &J) -> Result<()> {
             return Err(Error::new(
                 ErrorCode::InvalidExpansion,
                 &at,
-                format!(
-                    "Expected a %LangChain.Message{{}} at {at}, received: {}.",
-                    inspect(message)
+                text!(
+                    "Expected a %LangChain.Message{} at ",
+                    at,
+                    ", received: ",
+                    inspect(message),
+                    "."
                 ),
             ));
         };
@@ -264,10 +272,12 @@ fn check_expansion_messages<J: Json>(messages: &J) -> Result<()> {
         return Err(Error::new(
             ErrorCode::InvalidExpansionRole,
             &role_path,
-            format!(
-                "Cannot expand into a message with role {} at {role_path}; supported roles: \
-                 [:user, :assistant].",
-                inspect_role(&role)
+            text!(
+                "Cannot expand into a message with role ",
+                inspect_role(&role),
+                " at ",
+                role_path,
+                "; supported roles: [:user, :assistant]."
             ),
         ));
     }
@@ -883,7 +893,7 @@ fn container<T>(
 /// `io_lib_format:fwrite_g/1` on the shortest round-trip digits); integers as their digits.
 fn inspect_number(number: Number, shortest_digits: fn(f64) -> (String, i64)) -> String {
     let x = match number {
-        Number::Int(i) => return i.to_string(),
+        Number::Int(i) => return text!(i),
         Number::Float(x) => x,
     };
     if x.is_nan() {
@@ -892,52 +902,52 @@ fn inspect_number(number: Number, shortest_digits: fn(f64) -> (String, i64)) -> 
     let sign = if x.is_sign_negative() { "-" } else { "" };
     let magnitude = x.abs();
     if magnitude == f64::INFINITY {
-        return format!("{sign}Infinity");
+        return text!(sign, "Infinity");
     }
     if magnitude == 0.0 {
-        return format!("{sign}0.0");
+        return text!(sign, "0.0");
     }
     if (1.0..1e16).contains(&magnitude) && crate::json::is_whole(magnitude) {
         // Exact: a whole number below 2^63. (Integer digits spare the float formatter's exact mode.)
-        return format!("{sign}{}.0", magnitude as u64);
+        return text!(sign, magnitude as u64, ".0");
     }
     // Shortest digits `d1d2...` and the place of the decimal point: x = 0.d1d2... * 10^place.
     let (digits, place) = shortest_digits(magnitude);
-    format!("{sign}{}", insert_decimal(place, &digits))
+    text!(sign, insert_decimal(place, &digits))
 }
 
 /// `io_lib_format:insert_decimal/2`: plain notation unless the exponent form is shorter.
 fn insert_decimal(place: i64, digits: &str) -> String {
     let len = digits.chars().count() as i64;
     let exp_form = || {
-        let exp = (place - 1).to_string();
+        let exp = place - 1;
         let mut chars = digits.chars();
         let first: String = chars.next().into_iter().collect();
         let rest: String = chars.collect();
         if rest.is_empty() {
-            format!("{first}.0e{exp}")
+            text!(first, ".0e", exp)
         } else {
-            format!("{first}.{rest}e{exp}")
+            text!(first, ".", rest, "e", exp)
         }
     };
     if place == 0 {
-        return format!("0.{digits}");
+        return text!("0.", digits);
     }
     if place > 0 && place < len {
         let at = place as usize;
         if let (Some(whole), Some(fraction)) = (digits.get(..at), digits.get(at..)) {
-            return format!("{whole}.{fraction}");
+            return text!(whole, ".", fraction);
         }
     }
-    let exp_cost = (place - 1).to_string().len() as i64 + 1 + if len == 1 { 2 } else { 1 };
+    let exp_cost = text!(place - 1).len() as i64 + 1 + if len == 1 { 2 } else { 1 };
     if place < 0 {
         if 2 - place <= exp_cost {
-            format!("0.{}{digits}", "0".repeat((-place) as usize))
+            text!("0.", "0".repeat((-place) as usize), digits)
         } else {
             exp_form()
         }
     } else if place - len + 2 <= exp_cost {
-        format!("{digits}{}.0", "0".repeat((place - len) as usize))
+        text!(digits, "0".repeat((place - len) as usize), ".0")
     } else {
         exp_form()
     }
@@ -958,7 +968,7 @@ fn inspect_string(s: &str, limit: usize, out: &mut String) {
         // Not printable: a binary, its bytes under the same item limit.
         out.push_str("<<");
         container(s.as_bytes(), limit, out, |byte, _, out| {
-            out.push_str(&byte.to_string())
+            crate::error::Piece::push_onto(byte, out)
         });
         out.push_str(">>");
         return;
@@ -1033,7 +1043,7 @@ fn inspect_role<J: Json>(role: &J) -> String {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '@');
     if plain {
-        format!(":{name}")
+        text!(":", name)
     } else {
         let mut out = String::from(":\"");
         escape_into(&name, '"', &mut out);

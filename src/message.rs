@@ -248,9 +248,12 @@ pub fn parse_role<J: Json>(message: &J, path: &Path<'_>) -> Result<Role> {
         Error::new(
             ErrorCode::UnsupportedRole,
             &path.key("role"),
-            format!(
-                "Unsupported role {shown} at {}: expected \"system\", \"user\", \"assistant\" or \"tool\".",
-                path.key("role")
+            crate::error::text!(
+                "Unsupported role ",
+                shown,
+                " at ",
+                path.key("role"),
+                ": expected \"system\", \"user\", \"assistant\" or \"tool\"."
             ),
         )
     })

@@ -213,7 +213,7 @@ impl<J: Json> Value<J> {
         match self {
             Value::Nil => String::new(),
             Value::Given(j) => text::interpolate(j).unwrap_or_else(|| text::inspect(j)),
-            Value::Int(i) => i.to_string(),
+            Value::Int(i) => crate::error::text!(i),
             Value::Str(s) => (*s).to_string(),
             Value::EmptyMap => "%{}".to_string(),
         }
@@ -633,8 +633,8 @@ fn content_error<J: Json>(content_type: &Value<J>, content: &Value<J>) -> Option
         _ => false,
     };
     (!ok).then(|| {
-        format!(
-            "invalid structure for content_type {}",
+        crate::error::text!(
+            "invalid structure for content_type ",
             content_type.interpolated()
         )
     })

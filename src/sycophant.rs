@@ -20,6 +20,7 @@
 //! Nothing here recurses into arbitrary JSON: the structs nest to a fixed depth (message, part,
 //! citation), and `arguments` / `metadata` are only moved, with an emptiness check.
 
+use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind, Number};
 use crate::message as lc;
@@ -355,10 +356,14 @@ fn role<J: Json>(json: &J, path: &Path<'_>) -> Result<Role> {
         Error::new(
             ErrorCode::UnsupportedRole,
             &at,
-            format!(
-                "Unsupported role {} at {at}: a Sycophant message's role is {}.",
+            text!(
+                "Unsupported role ",
                 shown(&value),
-                one_of(Role::ALL)
+                " at ",
+                at,
+                ": a Sycophant message's role is ",
+                one_of(Role::ALL),
+                "."
             ),
         )
     })
@@ -402,11 +407,14 @@ fn content_part<J: Json>(part: &J, path: &Path<'_>) -> Result<Part<J>> {
                         Error::new(
                             ErrorCode::InvalidInput,
                             &path.key("type"),
-                            format!(
-                                "Expected a content part type ({}) at {}, got {}.",
+                            text!(
+                                "Expected a content part type (",
                                 quoted(&names),
+                                ") at ",
                                 path.key("type"),
-                                shown(&literal)
+                                ", got ",
+                                shown(&literal),
+                                "."
                             ),
                         )
                     })?
@@ -441,10 +449,16 @@ fn part_fields<J: Json>(name: TypeName, json: &J, path: &Path<'_>) -> Result<Par
             return Err(Error::new(
                 ErrorCode::InvalidInput,
                 &at,
-                format!(
-                    "Expected \"{literal}\" at {at} (the type of a {}), got {}.",
+                text!(
+                    "Expected \"",
+                    literal,
+                    "\" at ",
+                    at,
+                    " (the type of a ",
                     name.as_str(),
-                    shown(&given)
+                    "), got ",
+                    shown(&given),
+                    "."
                 ),
             ));
         }
@@ -548,7 +562,7 @@ fn required_string<J: Json>(json: &J, key: &str, path: &Path<'_>) -> Result<J> {
     match field(json, key) {
         None => Err(Error::missing(
             &at,
-            &format!("the required string {}", crate::error::quoted(key)),
+            &text!("the required string ", crate::error::quoted(key)),
         )),
         Some(v) if v.kind() == Kind::String => Ok(v),
         Some(v) => Err(Error::expected(&at, "a string", v.kind())),
@@ -581,7 +595,7 @@ fn optional_integer<J: Json>(json: &J, key: &str, path: &Path<'_>) -> Result<Opt
             Err(Error::new(
                 ErrorCode::InvalidInput,
                 &at,
-                format!("Expected an integer or null at {at}, got {got}."),
+                text!("Expected an integer or null at ", at, ", got ", got, "."),
             ))
         }
     }
@@ -613,10 +627,14 @@ fn optional_enum<J: Json, E: StringEnum>(
             Err(Error::new(
                 ErrorCode::InvalidInput,
                 &at,
-                format!(
-                    "Expected {} or null at {at}, got {}.",
+                text!(
+                    "Expected ",
                     one_of(E::ALL),
-                    shown(&value)
+                    " or null at ",
+                    at,
+                    ", got ",
+                    shown(&value),
+                    "."
                 ),
             ))
         }
@@ -660,7 +678,7 @@ fn type_tag<J: Json>(json: &J, path: &Path<'_>) -> Result<Option<TypeName>> {
             Err(Error::new(
                 ErrorCode::UnknownType,
                 &at,
-                format!("unknown serializable type: {} at {at}.", shown(&tag)),
+                text!("unknown serializable type: ", shown(&tag), " at ", at, "."),
             ))
         }
     }
@@ -671,7 +689,7 @@ fn missing_type(path: &Path<'_>) -> Error {
     Error::new(
         ErrorCode::MissingType,
         &at,
-        format!("missing __type__ key in serialized data at {at}."),
+        text!("missing __type__ key in serialized data at ", at, "."),
     )
 }
 
@@ -681,7 +699,15 @@ fn wrong_type(path: &Path<'_>, expected: &str, got: TypeName) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         &at,
-        format!("Expected {expected} at {at}, got \"{}\".", got.as_str()),
+        text!(
+            "Expected ",
+            expected,
+            " at ",
+            at,
+            ", got \"",
+            got.as_str(),
+            "\"."
+        ),
     )
 }
 
@@ -692,10 +718,15 @@ fn shown<J: Json>(value: &J) -> String {
     match value.kind() {
         Kind::String => crate::error::quoted(&value.as_str().unwrap_or_default()),
         Kind::Null => "nil".to_string(),
-        Kind::Bool => value.as_bool().unwrap_or_default().to_string(),
+        Kind::Bool => if value.as_bool() == Some(true) {
+            "true"
+        } else {
+            "false"
+        }
+        .into(),
         Kind::Number => match value.as_number() {
             Some(Number::Int(i)) => {
-                i64::try_from(i).map_or_else(|_| "a number".into(), |i| i.to_string())
+                i64::try_from(i).map_or_else(|_| "a number".into(), |i| text!(i))
             }
             _ => "a number".to_string(),
         },

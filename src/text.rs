@@ -8,6 +8,7 @@
 //! renders as `...`. Values JSON cannot express (JavaScript functions, symbols, bigints, `NaN`,
 //! `±Infinity`) read as `null`, as `JSON.stringify` writes them in arrays.
 
+use crate::error::{text, Hex};
 use crate::json::{Json, Kind, Number};
 use crate::prelude::*;
 use serde::{Serialize, Serializer};
@@ -122,27 +123,24 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
                 .or_else(|| key("alt_text").filter(truthy))
                 .map(Text::Given)
         }
-        "file_reference" => Some(Text::Built(format!(
-            "File: {}",
-            interpolate(&key("name")?)?
-        ))),
+        "file_reference" => Some(Text::Built(text!("File: ", interpolate(&key("name")?)?))),
         "structured_data" => {
             content.as_ref()?;
             let format = match key("format") {
                 Some(format) => interpolate(&format)?,
                 None => String::new(),
             };
-            Some(Text::Built(format!("Data: {format}")))
+            Some(Text::Built(text!("Data: ", format)))
         }
         "tool_call" => {
             let name = interpolate(&key("name")?)?;
             let arguments = inspect(&key("arguments")?);
-            Some(Text::Built(format!("Tool call: {name}({arguments})")))
+            Some(Text::Built(text!("Tool call: ", name, "(", arguments, ")")))
         }
         "tool_result" => {
             let name = interpolate(&key("name")?)?;
             let body = interpolate(&key("content")?)?;
-            Some(Text::Built(format!("Tool result from {name}: {body}")))
+            Some(Text::Built(text!("Tool result from ", name, ": ", body)))
         }
         "todo_snapshot" => match key("summary").filter(|s| s.kind() == Kind::Object) {
             Some(summary) => {
@@ -150,17 +148,20 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
                     Some(v) => interpolate(&v),
                     None => Some("0".to_string()),
                 };
-                Some(Text::Built(format!(
-                    "Todo list: {} pending, {} in progress, {} completed",
+                Some(Text::Built(text!(
+                    "Todo list: ",
                     count("pending")?,
+                    " pending, ",
                     count("in_progress")?,
-                    count("completed")?
+                    " in progress, ",
+                    count("completed")?,
+                    " completed"
                 )))
             }
             None => {
                 // `length/1` of anything but a list raises ArgumentError upstream.
                 let todos = key("todos")?.elements()?;
-                Some(Text::Built(format!("Todo list ({} items)", todos.len())))
+                Some(Text::Built(text!("Todo list (", todos.len(), " items)")))
             }
         },
         _ => None,
@@ -195,7 +196,7 @@ fn scalar_to_string<J: Json>(out: &mut Out, value: &J) {
             "false"
         }),
         Kind::Number => match finite(value) {
-            Some(Number::Int(i)) => out.push_str(&i.to_string()),
+            Some(Number::Int(i)) => out.push_str(&text!(i)),
             Some(Number::Float(f)) => out.push_str(&format_float(f, J::shortest_digits)),
             None => {}
         },
@@ -282,7 +283,7 @@ fn inspect_into<J: Json>(out: &mut Out, value: &J, depth: usize) {
             "false"
         }),
         Kind::Number => match finite(value) {
-            Some(Number::Int(i)) => out.push_str(&i.to_string()),
+            Some(Number::Int(i)) => out.push_str(&text!(i)),
             Some(Number::Float(f)) => out.push_str(&inspect_float(f, J::shortest_digits)),
             None => out.push_str("nil"),
         },
@@ -349,7 +350,7 @@ fn inspect_string(out: &mut Out, s: &str) {
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(&byte.to_string());
+            out.push_str(&text!(byte));
         }
         out.push_str(">>");
     }
@@ -402,13 +403,13 @@ fn escape(out: &mut Out, s: &str) {
             | '\u{2028}'
             | '\u{2029}'
             | '\u{2000}'..='\u{200A}'
-            | '\u{205F}' => out.push_str(&format!("\\u{:04X}", c as u32)),
+            | '\u{205F}' => out.push_str(&text!("\\u", Hex(c as u32, 4))),
             c if matches!(c as u32, 0x20..=0x7E | 0xA0..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF) => {
                 out.push(c)
             }
-            c if (c as u32) < 0x100 => out.push_str(&format!("\\x{:02X}", c as u32)),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\x{{{:04X}}}", c as u32)),
-            c => out.push_str(&format!("\\x{{{:06X}}}", c as u32)),
+            c if (c as u32) < 0x100 => out.push_str(&text!("\\x", Hex(c as u32, 2))),
+            c if (c as u32) < 0x10000 => out.push_str(&text!("\\x{", Hex(c as u32, 4), "}")),
+            c => out.push_str(&text!("\\x{", Hex(c as u32, 6), "}")),
         }
     }
 }
@@ -423,7 +424,7 @@ pub fn float_inspect(x: f64) -> String {
 fn inspect_float(x: f64, digits: fn(f64) -> (String, i64)) -> String {
     if crate::json::is_whole(x) && (1.0..1e16).contains(&x.abs()) {
         // Exact: an integral double below 1e16 fits an i64.
-        format!("{}.0", x as i64)
+        text!(x as i64, ".0")
     } else {
         format_float(x, digits)
     }
@@ -456,35 +457,38 @@ fn format_float(x: f64, shortest_digits: fn(f64) -> (String, i64)) -> String {
     }
     let (digits, point) = shortest_digits(x.abs());
     let len = i64::try_from(digits.len()).unwrap_or(i64::MAX);
-    let exponent = (point - 1).to_string();
+    let exponent = text!(point - 1);
     let cost = i64::try_from(exponent.len()).unwrap_or(i64::MAX) + 1 + if len == 1 { 2 } else { 1 };
     let (first, rest) = digits.split_at_checked(1).unwrap_or((&digits, ""));
     let scientific = || {
-        format!(
-            "{first}.{}e{exponent}",
-            if rest.is_empty() { "0" } else { rest }
+        text!(
+            first,
+            ".",
+            if rest.is_empty() { "0" } else { rest },
+            "e",
+            exponent
         )
     };
     let zeros = |n: i64| "0".repeat(usize::try_from(n).unwrap_or(0));
     let body = if point == 0 {
-        format!("0.{digits}")
+        text!("0.", digits)
     } else if 0 < point && point < len {
         let at = usize::try_from(point).unwrap_or(0);
         let (int, frac) = digits.split_at_checked(at).unwrap_or((&digits, ""));
-        format!("{int}.{frac}")
+        text!(int, ".", frac)
     } else if point < 0 {
         if 2 - point <= cost {
-            format!("0.{}{digits}", zeros(-point))
+            text!("0.", zeros(-point), digits)
         } else {
             scientific()
         }
     } else if point - len + 2 <= cost && x.abs() < 9_007_199_254_740_992.0 {
-        format!("{digits}{}.0", zeros(point - len))
+        text!(digits, zeros(point - len), ".0")
     } else {
         scientific()
     };
     if x < 0.0 {
-        format!("-{body}")
+        text!("-", body)
     } else {
         body
     }

@@ -10,6 +10,7 @@
 
 use crate::display::{display_items, DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
 use crate::doc::{Doc, Engine, Node, SyntaxError};
+use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::map::Map;
@@ -107,16 +108,19 @@ pub struct Transcript<F> {
 
 /// The path of element `i` of the loaded array.
 fn element_path(root: &Path<'_>, i: usize) -> String {
-    root.index(i).to_string()
+    root.index(i).render()
 }
 
 fn syntax_error(e: &SyntaxError) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         &Path::ROOT,
-        format!(
-            "Expected JSON text at $: {} at byte {}.",
-            e.message, e.offset
+        text!(
+            "Expected JSON text at $: ",
+            e.message,
+            " at byte ",
+            e.offset,
+            "."
         ),
     )
 }
@@ -171,8 +175,7 @@ impl<F: Engine> Transcript<F> {
             let message = match parse_message(&F::wrap(*element), &Path::ROOT) {
                 Ok(message) => message,
                 Err(e) => {
-                    let path = format!(
-                        "{}{}",
+                    let path = text!(
                         element_path(&base, i),
                         e.path.strip_prefix('$').unwrap_or(&e.path)
                     );
@@ -262,10 +265,10 @@ impl<F: Engine> Transcript<F> {
                 let reasons: Vec<String> = changeset
                     .errors
                     .iter()
-                    .map(|(field, messages)| format!("{} {}", field.name(), messages.join(", ")))
+                    .map(|(field, messages)| text!(field.name(), " ", messages.join(", ")))
                     .collect();
                 Entry::Error(Box::new((
-                    format!("Invalid record: {}.", reasons.join("; ")),
+                    text!("Invalid record: ", reasons.join("; "), "."),
                     path,
                 )))
             }
@@ -557,7 +560,7 @@ pub fn item_text<J: Json>(item: &ItemContent<J>) -> String {
                 Some(arguments) => text::inspect(arguments),
                 None => "nil".to_string(),
             };
-            format!("Tool call: {name}({arguments})")
+            text!("Tool call: ", name, "(", arguments, ")")
         }
         ItemContent::ToolResult { name, content, .. } => {
             let name = name
@@ -570,7 +573,7 @@ pub fn item_text<J: Json>(item: &ItemContent<J>) -> String {
                 }
                 ResultText::Joined(text) => text.clone(),
             };
-            format!("Tool result from {name}: {body}")
+            text!("Tool result from ", name, ": ", body)
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText};
 use crate::doc::{Engine, Node};
-use crate::error::{Error, ErrorCode, Path};
+use crate::error::{text, Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
 use crate::prelude::*;
 use crate::sycophant;
@@ -758,7 +758,11 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
         to_js_error(&Error::new(
             ErrorCode::InvalidInput,
             &Path::ROOT,
-            format!("The result could not be converted to JavaScript: {}.", e.0),
+            text!(
+                "The result could not be converted to JavaScript: ",
+                e.0,
+                "."
+            ),
         ))
     })
 }
@@ -785,8 +789,11 @@ impl core::fmt::Display for SerError {
 impl core::error::Error for SerError {}
 
 impl serde::ser::Error for SerError {
-    fn custom<T: core::fmt::Display>(msg: T) -> Self {
-        SerError(msg.to_string())
+    fn custom<T: core::fmt::Display>(_: T) -> Self {
+        // Writing `msg` would take Rust's formatting machinery, which the module leaves out. (The
+        // one custom error, a document value nested too deep, is not reached here: the module
+        // hands document values to JavaScript through `node_to_js`.)
+        SerError("a value could not be written".into())
     }
 }
 
@@ -1022,8 +1029,9 @@ impl Serializer for JsSerializer {
         _variant: &'static str,
         _len: usize,
     ) -> Result<Self::SerializeTupleVariant, SerError> {
-        Err(SerError(format!(
-            "{name}: tuple variants have no JSON form here"
+        Err(SerError(text!(
+            name,
+            ": tuple variants have no JSON form here"
         )))
     }
     fn serialize_map(self, _len: Option<usize>) -> Result<MapSerializer, SerError> {
@@ -1042,8 +1050,9 @@ impl Serializer for JsSerializer {
         _variant: &'static str,
         _len: usize,
     ) -> Result<Self::SerializeStructVariant, SerError> {
-        Err(SerError(format!(
-            "{name}: struct variants have no JSON form here"
+        Err(SerError(text!(
+            name,
+            ": struct variants have no JSON form here"
         )))
     }
 }
