@@ -16,6 +16,7 @@
 //!
 //! The rules of every format are tabled in the README ("Provider wire formats").
 
+use crate::error::text;
 use crate::prelude::*;
 pub mod anthropic;
 pub mod bedrock;
@@ -972,7 +973,7 @@ fn write_json<J: Json>(value: &J, out: &mut String, depth: usize) -> bool {
             "false"
         }),
         Kind::Number => match value.as_number() {
-            Some(n) => out.push_str(&js_number(n)),
+            Some(n) => out.push_str(&js_number(n, J::shortest_digits)),
             None => out.push_str("null"),
         },
         Kind::String => write_string(&value.as_str().unwrap_or_default(), out),
@@ -1019,29 +1020,43 @@ fn write_string(s: &str, out: &mut String) {
     }
 }
 
-/// A number as JavaScript writes it.
-pub fn js_number(n: Number) -> String {
+/// A number as JavaScript writes it (`Number.prototype.toString`), from the shortest round-trip
+/// digits that `shortest_digits` gives: the engine's in the module, so that no float formatter is
+/// compiled into it.
+pub fn js_number(n: Number, shortest_digits: fn(f64) -> (String, i64)) -> String {
     let x = match n {
-        Number::Int(i) => return i.to_string(),
+        Number::Int(i) => return text!(i),
         Number::Float(x) => x,
     };
     if !x.is_finite() {
-        return "null".to_string();
+        return "null".into();
     }
-    let magnitude = x.abs();
-    if magnitude == 0.0 {
-        "0".to_string()
-    } else if (1e-6..1e21).contains(&magnitude) {
-        format!("{x}")
+    if x == 0.0 {
+        return "0".into();
+    }
+    // x = 0.digits × 10^point; ECMA-262's Number::toString with k digits and n = point.
+    let (digits, n) = shortest_digits(x.abs());
+    let k = digits.len() as i64;
+    let sign = if x < 0.0 { "-" } else { "" };
+    let zeros = |count: i64| "0".repeat(usize::try_from(count).unwrap_or(0));
+    let body = if k <= n && n <= 21 {
+        text!(digits, zeros(n - k))
+    } else if 0 < n && n <= 21 {
+        let (int, frac) = digits.split_at_checked(n as usize).unwrap_or((&digits, ""));
+        text!(int, ".", frac)
+    } else if -6 < n && n <= 0 {
+        text!("0.", zeros(-n), digits)
     } else {
-        let text = format!("{x:e}");
-        match text.split_once('e') {
-            Some((mantissa, exponent)) if !exponent.starts_with('-') => {
-                format!("{mantissa}e+{exponent}")
-            }
-            _ => text,
+        let e = n - 1;
+        let (first, rest) = digits.split_at_checked(1).unwrap_or((&digits, ""));
+        let e_sign = if e < 0 { "e-" } else { "e+" };
+        if rest.is_empty() {
+            text!(first, e_sign, e.unsigned_abs())
+        } else {
+            text!(first, ".", rest, e_sign, e.unsigned_abs())
         }
-    }
+    };
+    text!(sign, body)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1752,9 +1767,18 @@ mod tests {
             (Number::Float(-0.0), "0"),
             (Number::Float(2.5e300), "2.5e+300"),
             (Number::Float(1e20), "100000000000000000000"),
+            (Number::Float(1e-6), "0.000001"),
+            (Number::Float(1e-7), "1e-7"),
+            (Number::Float(-1.5), "-1.5"),
+            (Number::Float(100.0), "100"),
+            (Number::Float(0.5), "0.5"),
+            (Number::Float(123456789012345680000.0), "123456789012345680000"),
+            (Number::Float(5e-324), "5e-324"),
+            (Number::Float(-1.7976931348623157e308), "-1.7976931348623157e+308"),
+            (Number::Float(f64::NAN), "null"),
         ];
         for (n, text) in cases {
-            assert_eq!(js_number(n), text);
+            assert_eq!(js_number(n, crate::json::shortest_digits), text);
         }
     }
 
