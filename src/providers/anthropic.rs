@@ -11,6 +11,7 @@ use super::{
     block_type, compact_json, field, object, opt_str, read_text, Conversation, Entries, InMessage,
     InPart, LcMessage, LcPart, Out, PartKind, ResultBody, Status, Turns, WireProtocol, PAYLOAD,
 };
+use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::{PartType, Role};
@@ -128,14 +129,22 @@ pub fn unsupported_role<J: Json>(role: Option<&J>, path: &Path<'_>, expected: &s
     let shown = match role {
         None => "(missing)".to_string(),
         Some(r) => match r.as_str() {
-            Some(s) => format!("{s:?}"),
+            Some(s) => crate::error::quoted(&s),
             None => r.kind().name().to_string(),
         },
     };
     Error::new(
         ErrorCode::UnsupportedRole,
         path,
-        format!("Unsupported role {shown} at {path}: expected {expected}."),
+        text!(
+            "Unsupported role ",
+            shown,
+            " at ",
+            path,
+            ": expected ",
+            expected,
+            "."
+        ),
     )
 }
 

@@ -11,6 +11,7 @@ use super::{
     InPart, LcMessage, LcPart, LcResult, Out, PartKind, ResultBody, Status, Turns, WireProtocol,
     PAYLOAD,
 };
+use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::{PartType, Role};
@@ -160,7 +161,11 @@ fn block_key<J: Json>(block: &J, path: &Path<'_>) -> Result<(String, J)> {
             Error::new(
                 ErrorCode::InvalidInput,
                 path,
-                format!("Expected a content block with one key at {path}, got an empty object."),
+                text!(
+                    "Expected a content block with one key at ",
+                    path,
+                    ", got an empty object."
+                ),
             )
         })
 }
@@ -332,12 +337,12 @@ fn content_parts<J: Json>(
                 .and_then(|l| field(&l, "uri"));
             let image = key == "image";
             let media = if image {
-                format!("image/{format}")
+                text!("image/", format)
             } else {
                 DOCUMENT_MEDIA
                     .iter()
                     .find(|(f, _)| *f == format)
-                    .map_or_else(|| format!("application/{format}"), |(_, m)| m.to_string())
+                    .map_or_else(|| text!("application/", format), |(_, m)| m.to_string())
             };
             let mut options: Entries<J> = vec![("media", Out::Text(media))];
             if let Some(name) = field(value, "name") {

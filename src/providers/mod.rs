@@ -91,15 +91,13 @@ pub fn parse_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
     let found = protocol.as_str();
     found.as_deref().and_then(WireProtocol::parse).ok_or_else(|| {
         let shown = match found {
-            Some(s) => format!("{s:?}"),
+            Some(s) => crate::error::quoted(&s),
             None => protocol.kind().name().to_string(),
         };
         Error::new(
             ErrorCode::UnsupportedProtocol,
             &PROTOCOL,
-            format!(
-                "Unsupported protocol {shown} at {PROTOCOL}: expected \"anthropic_messages\", \"openai_completions\", \"openai_responses\", \"bedrock_converse\" or \"google_gemini\"."
-            ),
+            text!("Unsupported protocol ", shown, " at ", PROTOCOL, ": expected \"anthropic_messages\", \"openai_completions\", \"openai_responses\", \"bedrock_converse\" or \"google_gemini\"."),
         )
     })
 }
@@ -479,7 +477,7 @@ impl<T> Pairing<T> {
             Some(id) => (id, false),
             None => {
                 self.synthetic += 1;
-                (format!("synthetic-{}", self.synthetic), true)
+                (text!("synthetic-", self.synthetic), true)
             }
         };
         self.calls.push(PairedCall {
@@ -956,7 +954,13 @@ pub fn too_deep(path: &Path<'_>) -> Error {
     Error::new(
         ErrorCode::TooDeep,
         path,
-        format!("The value at {path} is nested deeper than {MAX_DEPTH} levels."),
+        text!(
+            "The value at ",
+            path,
+            " is nested deeper than ",
+            MAX_DEPTH,
+            " levels."
+        ),
     )
 }
 
@@ -1452,7 +1456,7 @@ pub fn media<J: Json>(part: &InPart<J>, default: &'static str) -> Out<J> {
         Some(m) => match m.as_str() {
             Some(short) if !short.is_empty() => {
                 let prefix = default.split('/').next().unwrap_or("application");
-                Out::Text(format!("{prefix}/{short}"))
+                Out::Text(text!(prefix, "/", short))
             }
             _ => Out::Str(default),
         },
@@ -1772,9 +1776,15 @@ mod tests {
             (Number::Float(-1.5), "-1.5"),
             (Number::Float(100.0), "100"),
             (Number::Float(0.5), "0.5"),
-            (Number::Float(123456789012345680000.0), "123456789012345680000"),
+            (
+                Number::Float(123456789012345680000.0),
+                "123456789012345680000",
+            ),
             (Number::Float(5e-324), "5e-324"),
-            (Number::Float(-1.7976931348623157e308), "-1.7976931348623157e+308"),
+            (
+                Number::Float(-1.7976931348623157e308),
+                "-1.7976931348623157e+308",
+            ),
             (Number::Float(f64::NAN), "null"),
         ];
         for (n, text) in cases {

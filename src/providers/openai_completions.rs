@@ -11,6 +11,7 @@ use super::{
     block_type, field, object, opt_list, opt_str, read_text, Conversation, Entries, InMessage,
     InPart, LcMessage, LcPart, Out, PartKind, ResultBody, Status, WireProtocol, PAYLOAD,
 };
+use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::{PartType, Role};
@@ -31,7 +32,7 @@ pub fn from_provider<J: Json>(payload: &J) -> Result<Vec<LcMessage<J>>> {
                 return Err(Error::new(
                     ErrorCode::InvalidInput,
                     &path,
-                    format!("Expected at least one choice at {path}."),
+                    text!("Expected at least one choice at ", path, "."),
                 ));
             };
             let choice_path = path.index(0);
@@ -458,7 +459,9 @@ fn content_part<J: Json>(part: &InPart<J>, own: bool, role: Role) -> Option<Out<
         PartType::Image if part.option_str("type").as_deref() != Some("file_id") => {
             let data = text?.as_str()?.into_owned();
             let media = super::media_text(part, "image/png");
-            Some(image_url(Out::Text(format!("data:{media};base64,{data}"))))
+            Some(image_url(Out::Text(text!(
+                "data:", media, ";base64,", data
+            ))))
         }
         PartType::ImageUrl => Some(image_url(Out::Given(text?))),
         PartType::File => {
@@ -473,7 +476,7 @@ fn content_part<J: Json>(part: &InPart<J>, own: bool, role: Role) -> Option<Out<
                 let bytes = data.as_str()?.into_owned();
                 file.push((
                     "file_data",
-                    Out::Text(format!("data:{media};base64,{bytes}")),
+                    Out::Text(text!("data:", media, ";base64,", bytes)),
                 ));
             }
             if let Some(name) = part.option("filename") {

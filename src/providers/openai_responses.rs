@@ -13,6 +13,7 @@ use super::{
     Entries, InCall, InMessage, InPart, InResult, LcCall, LcMessage, LcPart, LcResult, Out,
     PartKind, ResultBody, Status, WireProtocol, PAYLOAD,
 };
+use crate::error::text;
 use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::{PartType, Role};
@@ -701,7 +702,7 @@ fn input_part<J: Json>(part: &InPart<J>, own: bool) -> Option<Out<J>> {
                 ("type", Out::Str("input_image")),
                 (
                     "image_url",
-                    Out::Text(format!("data:{media};base64,{data}")),
+                    Out::Text(text!("data:", media, ";base64,", data)),
                 ),
             ]))
         }
@@ -722,7 +723,7 @@ fn input_part<J: Json>(part: &InPart<J>, own: bool) -> Option<Out<J>> {
                 let data = content.as_str()?.into_owned();
                 (
                     "file_data",
-                    Out::Text(format!("data:{media};base64,{data}")),
+                    Out::Text(text!("data:", media, ";base64,", data)),
                 )
             };
             let mut item = vec![("type", Out::Str("input_file")), entry];

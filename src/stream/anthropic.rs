@@ -9,6 +9,7 @@
 //! starts a new message (the first one ends where it stood).
 
 use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
+use crate::error::text;
 use crate::partial_json::Step;
 use crate::prelude::*;
 use crate::providers::Parsed;
@@ -55,8 +56,10 @@ impl<R: super::Reader> StreamAccumulator<R> {
                 if self.block(index).is_some() {
                     return self.error_at(
                         at,
-                        format!(
-                            "A content_block_start for block {index}, which has started already."
+                        text!(
+                            "A content_block_start for block ",
+                            index,
+                            ", which has started already."
                         ),
                     );
                 }
@@ -141,7 +144,7 @@ impl<R: super::Reader> StreamAccumulator<R> {
                 let error = event.get("error");
                 let kind = error.and_then(|e| str_at(e, "type")).unwrap_or("error");
                 let message = error.and_then(|e| str_at(e, "message")).unwrap_or_default();
-                self.provider_error(at, format!("{kind}: {message}"));
+                self.provider_error(at, text!(kind, ": ", message));
             }
             _ => {}
         }

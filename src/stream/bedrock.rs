@@ -8,6 +8,7 @@
 //! the `input` object when the block stops; `metadata` may come before or after `messageStop`.
 
 use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
+use crate::error::text;
 use crate::partial_json::Step;
 use crate::prelude::*;
 use crate::providers::Parsed;
@@ -111,8 +112,10 @@ impl<R: super::Reader> StreamAccumulator<R> {
                         } else {
                             return self.error_at(
                                 at,
-                                format!(
-                                    "A contentBlockDelta for block {index}, which never started."
+                                text!(
+                                    "A contentBlockDelta for block ",
+                                    index,
+                                    ", which never started."
                                 ),
                             );
                         };
@@ -148,7 +151,7 @@ impl<R: super::Reader> StreamAccumulator<R> {
                             let joined = block
                                 .get("reasoningContent")
                                 .and_then(|r| str_at(r, "redactedContent"))
-                                .map_or(redacted.clone(), |before| format!("{before}{redacted}"));
+                                .map_or(redacted.clone(), |before| text!(before, redacted));
                             block.set(
                                 "reasoningContent",
                                 object(vec![("redactedContent", Parsed::String(joined))]),
@@ -190,7 +193,7 @@ impl<R: super::Reader> StreamAccumulator<R> {
             }
             exception if exception.ends_with("Exception") => {
                 let message = str_at(&payload, "message").unwrap_or_default();
-                self.provider_error(at, format!("{exception}: {message}"));
+                self.provider_error(at, text!(exception, ": ", message));
             }
             _ => {}
         }

@@ -7,6 +7,7 @@
 //! checksums are not verified (the transport under it, TLS, already is); a frame whose lengths
 //! cannot be right makes the rest of the stream unreadable, which is reported once.
 
+use crate::error::text;
 use crate::prelude::*;
 /// What the decoder makes of the bytes.
 #[derive(Debug, PartialEq, Eq)]
@@ -80,8 +81,12 @@ impl Decoder {
             if total < 16 || headers_len > total - 16 {
                 self.broken = true;
                 self.buffer.clear();
-                out.push(Frame::Broken(format!(
-                    "The stream is not AWS event-stream frames (a frame of {total} bytes with {headers_len} bytes of headers)."
+                out.push(Frame::Broken(text!(
+                    "The stream is not AWS event-stream frames (a frame of ",
+                    total,
+                    " bytes with ",
+                    headers_len,
+                    " bytes of headers)."
                 )));
                 return;
             }

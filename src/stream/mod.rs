@@ -24,6 +24,7 @@
 //! content items (by block), its tool calls (by block), then the items of any later messages the
 //! body gives (server-tool results).
 
+use crate::error::text;
 use crate::prelude::*;
 pub mod eventstream;
 pub mod sse;
@@ -305,6 +306,8 @@ impl<R: Reader> StreamAccumulator<R> {
             Err(e) => {
                 let at = self.events;
                 self.events += 1;
+                // serde_json's own description of the error (written through core::fmt, which
+                // the stream readers keep for it).
                 self.error_at(at, format!("A data line is not JSON ({e})."));
             }
         }
@@ -755,7 +758,7 @@ impl<R: Reader> StreamAccumulator<R> {
 
     /// Adds an error record for event `at`, after the current response's records.
     pub(crate) fn error_at(&mut self, at: usize, text: String) {
-        let record = error_record(&text, &format!("$.events[{at}]"));
+        let record = error_record(&text, &text!("$.events[", at, "]"));
         let start = self.records.len();
         self.records.push(record.clone());
         self.patches.push(Patch::Add(record));
@@ -1035,7 +1038,7 @@ impl<R: Reader> StreamAccumulator<R> {
                 };
                 let mut expected = a.clone();
                 if let Some(content) = expected.get_mut("content") {
-                    content.set("text", Parsed::String(format!("{before}{PROBE}")));
+                    content.set("text", Parsed::String(text!(before, PROBE)));
                 }
                 if found.is_some() || expected != *p || !after.ends_with(PROBE) {
                     return;
@@ -1144,7 +1147,11 @@ fn internal(message: &str) -> Error {
     Error::new(
         ErrorCode::InvalidInput,
         &Path::ROOT,
-        format!("A value in the stream cannot be written as JSON ({message})."),
+        text!(
+            "A value in the stream cannot be written as JSON (",
+            message,
+            ")."
+        ),
     )
 }
 
@@ -1173,9 +1180,12 @@ fn copy<J: Json>(value: &J, path: &Path<'_>, depth: usize) -> Result<Parsed> {
         return Err(Error::new(
             ErrorCode::TooDeep,
             path,
-            format!(
-                "Too deep at {path}: events are read to {} levels.",
-                partial_json::MAX_DEPTH
+            text!(
+                "Too deep at ",
+                path,
+                ": events are read to ",
+                partial_json::MAX_DEPTH,
+                " levels."
             ),
         ));
     }

@@ -9,6 +9,7 @@
 //! `response.created` starts a new message.
 
 use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
+use crate::error::text;
 use crate::partial_json::Step;
 use crate::prelude::*;
 use crate::providers::Parsed;
@@ -166,7 +167,7 @@ impl<R: super::Reader> StreamAccumulator<R> {
             "error" => {
                 let code = str_at(event, "code").unwrap_or("error");
                 let message = str_at(event, "message").unwrap_or_default();
-                self.provider_error(at, format!("{code}: {message}"));
+                self.provider_error(at, text!(code, ": ", message));
             }
             _ => {}
         }
@@ -181,7 +182,7 @@ impl<R: super::Reader> StreamAccumulator<R> {
     fn never_started(&mut self, at: usize, kind: &str) {
         self.error_at(
             at,
-            format!("A {kind} event for an item that never started."),
+            text!("A ", kind, " event for an item that never started."),
         );
     }
 
