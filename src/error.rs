@@ -169,12 +169,7 @@ pub fn push_quoted(out: &mut String, s: &str) {
             '\0' => out.push_str("\\0"),
             c if c.is_control() => {
                 out.push_str("\\u{");
-                let hex = c as u32;
-                let digits = (32 - hex.leading_zeros()).div_ceil(4).max(1);
-                for shift in (0..digits).rev() {
-                    let digit = (hex >> (shift * 4)) & 0xf;
-                    out.push(char::from_digit(digit, 16).unwrap_or('0'));
-                }
+                push_hex(out, c as u32, 1, false);
                 out.push('}');
             }
             c => out.push(c),
@@ -273,19 +268,23 @@ pub struct Hex(pub u32, pub usize);
 
 impl Piece for Hex {
     fn push_onto(&self, out: &mut String) {
-        let Hex(value, width) = *self;
-        let digits = ((32 - value.leading_zeros()).div_ceil(4) as usize).max(1);
-        for _ in digits..width {
-            out.push('0');
-        }
-        for shift in (0..digits).rev() {
-            let digit = (value >> (shift * 4)) & 0xf;
-            out.push(
-                char::from_digit(digit, 16)
-                    .unwrap_or('0')
-                    .to_ascii_uppercase(),
-            );
-        }
+        push_hex(out, self.0, self.1, true);
+    }
+}
+
+/// The hexadecimal digits of `value`, zero-padded to `width`, in upper or lower case.
+fn push_hex(out: &mut String, value: u32, width: usize, upper: bool) {
+    let digits = ((32 - value.leading_zeros()).div_ceil(4) as usize).max(1);
+    for _ in digits..width {
+        out.push('0');
+    }
+    for shift in (0..digits).rev() {
+        let digit = char::from_digit((value >> (shift * 4)) & 0xf, 16).unwrap_or('0');
+        out.push(if upper {
+            digit.to_ascii_uppercase()
+        } else {
+            digit
+        });
     }
 }
 

@@ -175,10 +175,7 @@ impl<F: Engine> Transcript<F> {
             let message = match parse_message(&F::wrap(*element), &Path::ROOT) {
                 Ok(message) => message,
                 Err(e) => {
-                    let path = text!(
-                        element_path(&base, i),
-                        e.path.strip_prefix('$').unwrap_or(&e.path)
-                    );
+                    let path = text!(base.index(i), e.path.strip_prefix('$').unwrap_or(&e.path));
                     self.entries.push(Entry::Error(Box::new((e.message, path))));
                     continue;
                 }
