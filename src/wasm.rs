@@ -1452,9 +1452,62 @@ extern "C" {
     #[wasm_bindgen(method)]
     fn encode(this: &TextEncoder, text: &JsValue) -> js_sys::Uint8Array;
 
+    /// `encodeInto(text, into)`: as much of `text` as fits, whole characters only.
+    #[wasm_bindgen(method, js_name = encodeInto)]
+    fn encode_into(this: &TextEncoder, text: &JsValue, into: &js_sys::Uint8Array) -> Encoded;
+
+    /// What `encodeInto` did.
+    type Encoded;
+
+    /// UTF-16 units read.
+    #[wasm_bindgen(method, getter)]
+    fn read(this: &Encoded) -> u32;
+
+    /// Bytes written.
+    #[wasm_bindgen(method, getter)]
+    fn written(this: &Encoded) -> u32;
+
     /// `parseFloat(text)`: the double nearest a JSON number's text.
     #[wasm_bindgen(js_name = parseFloat)]
     fn parse_float(text: &str) -> f64;
+}
+
+/// The UTF-8 bytes of a string, written by the engine straight into the module's memory, in a
+/// buffer of about their size.
+///
+/// wasm-bindgen's own copy of a string reserves three bytes per character from the first
+/// non-ASCII one on, and `TextEncoder.encode` makes a JavaScript buffer that is then copied in
+/// (about a third of loading a Transcript in Node). Here one byte per UTF-16 unit is reserved and
+/// filled with `encodeInto`, which stops before a character that does not fit; the rest, which
+/// is what the non-ASCII characters made too long, is encoded on its own and appended.
+fn utf8_of(text: &JsValue) -> Vec<u8> {
+    let units = text.unchecked_ref::<js_sys::JsString>().length() as usize;
+    let encoder = TextEncoder::new();
+    let mut bytes: Vec<u8> = Vec::with_capacity(units);
+    // SAFETY: the view covers the vector's spare capacity, and nothing allocates in the module
+    // (which could move its memory) while it is in use.
+    let done = unsafe {
+        let view = js_sys::Uint8Array::view_mut_raw(bytes.as_mut_ptr(), units);
+        encoder.encode_into(text, &view)
+    };
+    // SAFETY: `encodeInto` wrote this many bytes, never more than the view holds.
+    unsafe { bytes.set_len((done.written() as usize).min(units)) };
+    let read = done.read() as usize;
+    if read < units {
+        let rest = encoder.encode(
+            &text
+                .unchecked_ref::<js_sys::JsString>()
+                .slice(read as u32, units as u32),
+        );
+        let start = bytes.len();
+        let end = start + rest.length() as usize;
+        bytes.reserve_exact(end - start);
+        bytes.resize(end, 0);
+        if let Some(tail) = bytes.get_mut(start..) {
+            rest.copy_to(tail);
+        }
+    }
+    bytes
 }
 
 impl Engine for JsEngine {
@@ -1511,10 +1564,8 @@ impl Transcript {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
     ) -> Result<Transcript, JsValue> {
-        // The text arrives as UTF-8 bytes of exactly its size: a string is encoded by the engine
-        // first (copying a string into wasm directly reserves up to three bytes per character).
         let bytes = if text.is_string() {
-            TextEncoder::new().encode(&text).to_vec()
+            utf8_of(&text)
         } else if let Some(bytes) = text.dyn_ref::<js_sys::Uint8Array>() {
             let mut bytes = bytes.to_vec();
             // A byte order mark is not JSON, but file readers drop it; so does this.
