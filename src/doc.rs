@@ -171,6 +171,35 @@ struct Parser<'a> {
     slots: Slots,
 }
 
+/// The number of bytes before the first quote, backslash or control character of `rest`.
+///
+/// Eight bytes at a time while none of them is one: most of a conversation's text is inside
+/// strings, and the module is built for size, so the compiler does not vectorize a byte loop.
+fn plain_len(rest: &[u8]) -> usize {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    // The high bit of a byte of `zero(x)` is set when that byte of `x` is zero or a lower byte
+    // was, and likewise for `below_space(w)` and bytes under 0x20; the byte loop finds which.
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let below_space = |w: u64| w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+    let mut start = 0;
+    for chunk in rest.chunks_exact(8) {
+        let w = chunk.try_into().map_or(0, u64::from_le_bytes);
+        if zero(w ^ (ONES * u64::from(b'"'))) | zero(w ^ (ONES * u64::from(b'\\'))) | below_space(w)
+            != 0
+        {
+            break;
+        }
+        start += 8;
+    }
+    let tail = rest.get(start..).unwrap_or_default();
+    start
+        + tail
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+            .unwrap_or(tail.len())
+}
+
 impl Parser<'_> {
     fn error<T>(&self, message: &'static str) -> Result<T, SyntaxError> {
         Err(SyntaxError {
@@ -275,12 +304,7 @@ impl Parser<'_> {
         let mut escaped = false;
         loop {
             // Plain characters in a tight loop; only quotes, backslashes and controls stop it.
-            let rest = self.bytes.get(self.at..).unwrap_or_default();
-            let plain = rest
-                .iter()
-                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-                .unwrap_or(rest.len());
-            self.at += plain;
+            self.at += plain_len(self.bytes.get(self.at..).unwrap_or_default());
             match self.peek() {
                 None => return self.error("unterminated string"),
                 Some(b'"') => {
@@ -714,18 +738,31 @@ impl<'a, F: Engine> Json for Node<'a, F> {
         }
         // As `JSON.parse` builds the object: a duplicate key keeps its first place and takes the
         // last value.
+        // Duplicates are looked for among the first keys by comparing, and past them in a map
+        // made then: most objects are small, and a map per object cost more than the rest.
+        const FEW: usize = 16;
         let mut out: Vec<(String, Self)> = Vec::new();
-        let mut seen: crate::map::Map<String, usize> = crate::map::Map::default();
+        let mut seen: Option<crate::map::Map<String, usize>> = None;
         for (key, value) in self.pairs() {
             let name = key.as_str().map(Cow::into_owned).unwrap_or_default();
-            match seen.get(&name) {
-                Some(&at) => {
-                    if let Some(entry) = out.get_mut(at) {
-                        entry.1 = value;
-                    }
-                }
+            let at = if out.len() < FEW {
+                out.iter().position(|(k, _)| *k == name)
+            } else {
+                seen.get_or_insert_with(|| {
+                    out.iter()
+                        .enumerate()
+                        .map(|(i, (k, _))| (k.clone(), i))
+                        .collect()
+                })
+                .get(&name)
+                .copied()
+            };
+            match at.and_then(|at| out.get_mut(at)) {
+                Some(entry) => entry.1 = value,
                 None => {
-                    seen.insert(name.clone(), out.len());
+                    if let Some(seen) = &mut seen {
+                        seen.insert(name.clone(), out.len());
+                    }
                     out.push((name, value));
                 }
             }
@@ -824,6 +861,33 @@ mod tests {
     type N<'a> = Node<'a, RustEngine>;
 
     #[test]
+    fn plain_len_stops_where_the_byte_loop_stops() {
+        let naive = |t: &[u8]| {
+            t.iter()
+                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+                .unwrap_or(t.len())
+        };
+        // Every stopping byte (and a byte either side of each) at every offset of two words, after
+        // bytes that are near them in value or have the high bit set.
+        for stop in [
+            b'"', b'\\', 0x00, 0x1F, b'!', b'#', b'[', b']', b' ', 0x80, 0xFF,
+        ] {
+            for at in 0..20 {
+                for fill in [b'a', 0xE2, 0x21, 0x5B, 0x20] {
+                    let mut t = vec![fill; 19];
+                    if let Some(b) = t.get_mut(at) {
+                        *b = stop;
+                    }
+                    for len in 0..=t.len() {
+                        let t = &t[..len];
+                        assert_eq!(plain_len(t), naive(t), "{t:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn parses_what_json_parse_parses() {
         for text in [
             "null",
@@ -883,6 +947,46 @@ mod tests {
             .map(|(k, _)| k)
             .collect();
         assert_eq!(keys, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn duplicate_keys_of_large_objects_read_as_json_parse_reads_them() {
+        // Duplicates among the first keys, past them (where a map is used), and across the two.
+        let mut pairs: Vec<(String, u32)> = (0..40).map(|i| (format!("k{i}"), i)).collect();
+        for (key, value) in [
+            ("k3", 100),
+            ("k30", 101),
+            ("k3", 102),
+            ("k\\u0031", 103),
+            ("new", 104),
+            ("k39", 105),
+        ] {
+            pairs.push((key.into(), value));
+        }
+        let text = format!(
+            "{{{}}}",
+            pairs
+                .iter()
+                .map(|(k, v)| format!("\"{k}\": {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let doc = Doc::parse(text.as_str()).unwrap();
+        let root: N = doc.root();
+        let got: Vec<(String, Option<Number>)> = root
+            .entries()
+            .unwrap()
+            .into_iter()
+            .map(|(k, v)| (k, v.as_number()))
+            .collect();
+        // serde_json with `preserve_order` keeps a duplicate's first place and its last value.
+        let want: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&text).unwrap();
+        let want: Vec<(String, Option<Number>)> = want
+            .into_iter()
+            .map(|(k, v)| (k, v.as_u64().map(|n| Number::Int((n as i64).into()))))
+            .collect();
+        assert_eq!(got, want);
+        assert_eq!(got.len(), 41);
     }
 
     #[test]
