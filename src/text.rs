@@ -27,13 +27,21 @@ const MAX_VALUES: usize = 1 << 20;
 /// The text being written and the values it may still render.
 struct Out {
     text: String,
+    /// Where this rendering began in `text` (the limits count from there).
+    start: usize,
     values_left: usize,
 }
 
 impl Out {
     fn new() -> Self {
+        Out::onto(String::new())
+    }
+
+    /// A rendering appended to `text`.
+    fn onto(text: String) -> Self {
         Out {
-            text: String::new(),
+            start: text.len(),
+            text,
             values_left: MAX_VALUES,
         }
     }
@@ -41,7 +49,7 @@ impl Out {
     /// Takes one value from the budget; `false` (after writing `...`) when the value is past a
     /// limit and must not be rendered.
     fn enter(&mut self, depth: usize) -> bool {
-        if depth > MAX_DEPTH || self.text.len() > MAX_OUTPUT || self.values_left == 0 {
+        if depth > MAX_DEPTH || self.text.len() - self.start > MAX_OUTPUT || self.values_left == 0 {
             self.text.push_str("...");
             return false;
         }
@@ -266,9 +274,16 @@ fn finite<J: Json>(value: &J) -> Option<Number> {
 /// );
 /// ```
 pub fn inspect<J: Json>(value: &J) -> String {
-    let mut out = Out::new();
+    let mut text = String::new();
+    inspect_onto(&mut text, value);
+    text
+}
+
+/// [`inspect`], appended to `text`.
+pub fn inspect_onto<J: Json>(text: &mut String, value: &J) {
+    let mut out = Out::onto(core::mem::take(text));
     inspect_into(&mut out, value, 1);
-    out.text
+    *text = out.text;
 }
 
 fn inspect_into<J: Json>(out: &mut Out, value: &J, depth: usize) {
@@ -446,6 +461,32 @@ pub fn float_to_string(x: f64) -> String {
     format_float(x, crate::json::shortest_digits)
 }
 
+/// The shortest round-trip digits and point position of `x` (positive and finite, as in
+/// [`Json::shortest_digits`]) when `x` is the double nearest a decimal m / 10^k of at most 15
+/// digits and 1 to 22 places, as most floats in messages are; `None` otherwise.
+///
+/// Found without a float formatter or a call to the engine: m and 10^k are exact doubles, so
+/// `m / 10^k`, rounded once, is the double the decimal reads as. A decimal of at most 15 digits
+/// is the only one of its length that reads as its double (DBL_DIG; such doubles are far from
+/// subnormal), and the fewest places give the fewest digits: so these are the shortest digits.
+fn short_decimal(x: f64) -> Option<(String, i64)> {
+    let mut scale = 1.0_f64;
+    for places in 1..=22 {
+        scale *= 10.0;
+        let scaled = x * scale;
+        if scaled >= 1e15 {
+            return None;
+        }
+        let m = (scaled + 0.5) as u64;
+        if m > 0 && m as f64 / scale == x {
+            let all = text!(m);
+            let point = i64::try_from(all.len()).unwrap_or(0) - places;
+            return Some((all.trim_end_matches('0').into(), point));
+        }
+    }
+    None
+}
+
 /// [`float_to_string`] with the digits from `digits` (see [`Json::shortest_digits`]).
 fn format_float(x: f64, shortest_digits: fn(f64) -> (String, i64)) -> String {
     if x == 0.0 {
@@ -455,7 +496,7 @@ fn format_float(x: f64, shortest_digits: fn(f64) -> (String, i64)) -> String {
         // Not reachable from JSON; no Elixir float has this value.
         return String::new();
     }
-    let (digits, point) = shortest_digits(x.abs());
+    let (digits, point) = short_decimal(x.abs()).unwrap_or_else(|| shortest_digits(x.abs()));
     let len = i64::try_from(digits.len()).unwrap_or(i64::MAX);
     let exponent = text!(point - 1);
     let cost = i64::try_from(exponent.len()).unwrap_or(i64::MAX) + 1 + if len == 1 { 2 } else { 1 };
@@ -491,5 +532,62 @@ fn format_float(x: f64, shortest_digits: fn(f64) -> (String, i64)) -> String {
         text!("-", body)
     } else {
         body
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_decimal;
+    use crate::json::shortest_digits;
+
+    #[test]
+    fn short_decimal_is_the_shortest_round_trip_or_nothing() {
+        // Decimals of every length and scale, doubles from arbitrary bits, and neighbours of both.
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = 0;
+        for i in 0..200_000 {
+            let x = if i % 2 == 0 {
+                let digits = next() % 18 + 1;
+                let m = next() % 10_u64.pow(digits as u32);
+                let places = (next() % 24) as i32;
+                m as f64 / 10_f64.powi(places)
+            } else {
+                f64::from_bits(next() >> 2)
+            };
+            for x in [
+                x,
+                f64::from_bits(x.to_bits() + 1),
+                f64::from_bits(x.to_bits().saturating_sub(1)),
+            ] {
+                if !(x.is_finite() && x > 0.0) {
+                    continue;
+                }
+                if let Some(short) = short_decimal(x) {
+                    found += 1;
+                    assert_eq!(short, shortest_digits(x), "{x:e}");
+                }
+            }
+        }
+        assert!(found > 50_000, "{found}");
+        for (x, digits, point) in [
+            (0.1, "1", 0),
+            (3.25, "325", 1),
+            (1234.5678, "12345678", 4),
+            (1.5e-10, "15", -9),
+            (0.30000000000000004, "", 0),
+        ] {
+            let got = short_decimal(x);
+            if digits.is_empty() {
+                assert_eq!(got, None);
+            } else {
+                assert_eq!(got, Some((digits.into(), point)));
+            }
+        }
     }
 }

@@ -404,7 +404,13 @@ impl<F: Engine> Transcript<F> {
     /// the end (or where `toText` is not a string).
     pub fn text(&self, index: usize) -> Option<Text<F::Value<'_>>> {
         let entry = self.entries.get(index)?;
-        self.text_of(entry, &mut ItemCache::default())
+        let mut built = String::new();
+        Some(
+            match self.text_of(entry, &mut ItemCache::default(), &mut built)? {
+                Found::Given(value) => Text::Given(value),
+                Found::Built => Text::Built(built),
+            },
+        )
     }
 
     /// [`Transcript::text`] as a Rust string.
@@ -412,11 +418,14 @@ impl<F: Engine> Transcript<F> {
         self.text(index)?.as_string()
     }
 
+    /// [`Transcript::text`] of `entry`, a text built in `built` (which it replaces).
     fn text_of<'a>(
         &'a self,
         entry: &'a Entry,
         cache: &mut ItemCache<'a, F>,
-    ) -> Option<Text<F::Value<'a>>> {
+        built: &mut String,
+    ) -> Option<Found<F::Value<'a>>> {
+        built.clear();
         match entry {
             // A valid record's content type and content are as given, and they are all that
             // toText reads.
@@ -424,16 +433,26 @@ impl<F: Engine> Transcript<F> {
                 let node: Node<'_, F> = self.docs.get(*doc as usize)?.node(*node);
                 match text::to_text(&F::wrap(node)) {
                     Text::Given(value) if value.kind() != Kind::String => None,
-                    text => Some(text),
+                    Text::Given(value) => Some(Found::Given(value)),
+                    Text::Built(text) => {
+                        *built = text;
+                        Some(Found::Built)
+                    }
                 }
             }
-            Entry::Error(error) => Some(Text::Built(error.0.clone())),
+            Entry::Error(error) => {
+                built.push_str(&error.0);
+                Some(Found::Built)
+            }
             Entry::Item { .. } => match self.out(entry, cache) {
                 Out::Item(record) => Some(match record.item.content {
                     ItemContent::Text { text } | ItemContent::Thinking { text } => {
-                        Text::Given(text)
+                        Found::Given(text)
                     }
-                    content => Text::Built(item_text(&content)),
+                    content => {
+                        item_text_onto(built, &content);
+                        Found::Built
+                    }
                 }),
                 _ => None,
             },
@@ -448,23 +467,18 @@ impl<F: Engine> Transcript<F> {
         let mut found = Vec::new();
         let mut cache = ItemCache::default();
         let mut lower = String::new();
+        let mut built = String::new();
         for (i, entry) in self.entries.iter().enumerate() {
             if found.len() >= limit {
                 break;
             }
-            let hit = match self.text_of(entry, &mut cache) {
+            let hit = match self.text_of(entry, &mut cache, &mut built) {
                 // A plain string is searched where it lies in the text, without a copy.
-                Some(Text::Given(text))
-                    if F::node(&text)
-                        .is_some_and(|n| n.kind() == Kind::String && !n.is_escaped()) =>
-                {
-                    let body = F::node(&text).map_or("", |n| n.string_text());
-                    contains_ignoring_case::<F>(body, &query, &mut lower)
-                }
-                Some(text) => {
-                    let text = text.as_string().unwrap_or_default();
+                Some(Found::Given(text)) => {
+                    let text = text.as_str().unwrap_or_default();
                     contains_ignoring_case::<F>(&text, &query, &mut lower)
                 }
+                Some(Found::Built) => contains_ignoring_case::<F>(&built, &query, &mut lower),
                 None => false,
             };
             if hit {
@@ -475,33 +489,60 @@ impl<F: Engine> Transcript<F> {
     }
 }
 
+/// A record's `toText`: a string value of the input, or the text in the caller's buffer.
+enum Found<V> {
+    Given(V),
+    Built,
+}
+
 /// True when `text` lowercased contains `query` (already lowercased).
 ///
 /// An ASCII query is looked for byte by byte, ASCII letters folded, without lowercasing the text:
-/// UTF-8 bytes of other characters never equal ASCII ones, and the only characters whose
-/// lowercase holds ASCII letters (U+0130 `İ` gives `i̇`, U+212A Kelvin sign gives `k`) send the
-/// text the long way.
+/// UTF-8 bytes of other characters never equal ASCII ones, so what is found is found in the
+/// lowercased text too. Only two characters lowercase to something holding ASCII letters
+/// (U+0130 `İ` gives `i̇`, U+212A Kelvin sign gives `k`); a text with either that did not match
+/// goes the long way.
 fn contains_ignoring_case<F: Engine>(text: &str, query: &str, lower: &mut String) -> bool {
-    if query.is_empty() {
-        return true;
-    }
-    if query.is_ascii() && !text.contains(['\u{130}', '\u{212A}']) {
-        let (t, q) = (text.as_bytes(), query.as_bytes());
-        let Some((&first, rest)) = q.split_first() else {
+    if query.is_ascii() {
+        let t = text.as_bytes();
+        if ascii_contains(t, query.as_bytes()) {
             return true;
-        };
-        return t.windows(q.len()).any(|w| {
-            w.first().map(u8::to_ascii_lowercase) == Some(first)
-                && w.get(1..).is_some_and(|w| {
-                    w.iter()
-                        .zip(rest)
-                        .all(|(a, b)| a.to_ascii_lowercase() == *b)
-                })
-        });
+        }
+        if t.is_ascii() || !has_ascii_lowercasing(t) {
+            return false;
+        }
     }
     lower.clear();
     lower.push_str(&F::lowercase(text));
     lower.contains(query)
+}
+
+/// True when `t`, ASCII letters folded, contains `q` (lowercase ASCII).
+fn ascii_contains(t: &[u8], q: &[u8]) -> bool {
+    let Some((&first, rest)) = q.split_first() else {
+        return true;
+    };
+    let mut from = 0;
+    while let Some(i) = t
+        .get(from..)
+        .and_then(|t| t.iter().position(|b| b.to_ascii_lowercase() == first))
+    {
+        from += i + 1;
+        if t.get(from..from + rest.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(rest))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// True when the UTF-8 bytes `t` hold U+0130 (C4 B0) or U+212A (E2 84 AA).
+fn has_ascii_lowercasing(t: &[u8]) -> bool {
+    t.iter().enumerate().any(|(i, &b)| {
+        (b == 0xC4 && t.get(i + 1) == Some(&0xB0))
+            || (b == 0xE2 && t.get(i + 1..i + 3) == Some(&[0x84, 0xAA][..]))
+    })
 }
 
 /// The display items of the last message read, so the records of one message parse it once.
@@ -542,35 +583,48 @@ impl<'a, F: Engine> ItemCache<'a, F> {
 
 /// `toText` of a record made from `item` (behavior.md §5.3, for the four item types).
 pub fn item_text<J: Json>(item: &ItemContent<J>) -> String {
+    let mut text = String::new();
+    item_text_onto(&mut text, item);
+    text
+}
+
+/// [`item_text`], appended to `out`: one buffer, with no copies of the parts.
+fn item_text_onto<J: Json>(out: &mut String, item: &ItemContent<J>) {
+    let name = |name: &Option<J>| {
+        name.as_ref()
+            .and_then(text::interpolate)
+            .unwrap_or_default()
+    };
     match item {
         ItemContent::Text { text } | ItemContent::Thinking { text } => {
-            text.as_str().map(|s| s.into_owned()).unwrap_or_default()
+            out.push_str(&text.as_str().unwrap_or_default())
         }
         ItemContent::ToolCall {
-            name, arguments, ..
+            name: called,
+            arguments,
+            ..
         } => {
-            let name = name
-                .as_ref()
-                .and_then(text::interpolate)
-                .unwrap_or_default();
-            let arguments = match arguments {
-                Some(arguments) => text::inspect(arguments),
-                None => "nil".to_string(),
-            };
-            text!("Tool call: ", name, "(", arguments, ")")
+            out.push_str("Tool call: ");
+            out.push_str(&name(called));
+            out.push('(');
+            match arguments {
+                Some(arguments) => text::inspect_onto(out, arguments),
+                None => out.push_str("nil"),
+            }
+            out.push(')');
         }
-        ItemContent::ToolResult { name, content, .. } => {
-            let name = name
-                .as_ref()
-                .and_then(text::interpolate)
-                .unwrap_or_default();
-            let body = match content {
-                ResultText::Given(text) => {
-                    text.as_str().map(|s| s.into_owned()).unwrap_or_default()
-                }
-                ResultText::Joined(text) => text.clone(),
-            };
-            text!("Tool result from ", name, ": ", body)
+        ItemContent::ToolResult {
+            name: from,
+            content,
+            ..
+        } => {
+            out.push_str("Tool result from ");
+            out.push_str(&name(from));
+            out.push_str(": ");
+            match content {
+                ResultText::Given(text) => out.push_str(&text.as_str().unwrap_or_default()),
+                ResultText::Joined(text) => out.push_str(text),
+            }
         }
     }
 }
@@ -595,5 +649,15 @@ mod tests {
         assert!(hit("\u{130}stanbul", "stanbul"));
         assert!(!hit("\u{130}stanbul", "istanbul"));
         assert!(hit("ΣΑΣ", "σας"));
+        // A partial match just before the match, matches at either end, one byte short.
+        assert!(hit("aaAB", "aab"));
+        assert!(hit("Bc and more", "bc"));
+        assert!(hit("more, then bC", "bc"));
+        assert!(!hit("more, then b", "bc"));
+        assert!(!hit("", "a"));
+        // The two characters found only the long way, beside text that does not match.
+        assert!(hit("é 20 \u{212A}", "20 k"));
+        assert!(!hit("é 20 \u{212A}", "20 kk"));
+        assert!(!hit("é \u{130}", "j"));
     }
 }
