@@ -188,26 +188,31 @@ impl<F: Engine> Transcript<F> {
                         .push((message_index, Status::of_result(result)));
                 }
             }
-            for (sequence, item) in display_items(&message).into_iter().enumerate() {
-                let index = self.entries.len() as u32;
-                if let ItemContent::ToolCall {
-                    call_id: Some(id), ..
-                } = &item.content
-                {
-                    if id.kind() == Kind::String {
-                        calls.push((index, message_index, id.clone()));
-                    }
-                }
-                let status = match item.content {
-                    ItemContent::ToolCall { .. } => Status::Pending,
-                    _ => Status::Completed,
-                };
-                self.entries.push(Entry::Item {
+            // The message's records, in display_items' order (texts, tool calls, tool results),
+            // counted without making their contents (a tool result's text parts are joined only
+            // when its record is asked for).
+            let element_id = element.id();
+            let mut sequence = 0u32;
+            let mut push = |entries: &mut Vec<Entry>, status| {
+                entries.push(Entry::Item {
                     doc: 0,
-                    message: element.id(),
-                    sequence: sequence as u32,
+                    message: element_id,
+                    sequence,
                     status,
                 });
+                sequence += 1;
+            };
+            for _ in crate::display::text_items(&message) {
+                push(&mut self.entries, Status::Completed);
+            }
+            for call in &message.tool_calls {
+                if let Some(id) = call.call_id.as_ref().filter(|id| id.kind() == Kind::String) {
+                    calls.push((self.entries.len() as u32, message_index, id.clone()));
+                }
+                push(&mut self.entries, Status::Pending);
+            }
+            for _ in &message.tool_results {
+                push(&mut self.entries, Status::Completed);
             }
             message_index += 1;
         }
