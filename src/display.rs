@@ -145,7 +145,7 @@ pub fn display_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
         message_type,
         content,
     };
-    let mut items: Vec<DisplayItem<J>> = text_items(message).map(item).collect();
+    let mut items = text_items(message);
     for call in &message.tool_calls {
         items.push(item(ItemContent::ToolCall {
             call_id: call.call_id.clone(),
@@ -173,22 +173,35 @@ pub fn display_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
 
 /// The text and thinking items of a message, which come first among its display items (then
 /// one per tool call, then one per tool result).
-pub fn text_items<J: Json>(message: &Message<J>) -> impl Iterator<Item = ItemContent<J>> + '_ {
-    let (whole, parts) = match &message.content {
-        Content::Text(text) if !text.is_empty_str() => {
-            (Some(ItemContent::Text { text: text.clone() }), &[][..])
-        }
-        Content::Parts(parts) => (None, &parts[..]),
-        Content::Text(_) | Content::None => (None, &[][..]),
+pub fn text_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
+    let message_type = message.role;
+    let mut items = Vec::new();
+    let mut push = |content| {
+        items.push(DisplayItem {
+            message_type,
+            content,
+        })
     };
-    whole.into_iter().chain(parts.iter().filter_map(|part| {
-        let text = part.content.as_ref().filter(|t| !t.is_empty_str())?.clone();
-        match part.part_type {
-            PartType::Text => Some(ItemContent::Text { text }),
-            PartType::Thinking => Some(ItemContent::Thinking { text }),
-            _ => None,
+    match &message.content {
+        Content::Text(text) if !text.is_empty_str() => {
+            push(ItemContent::Text { text: text.clone() })
         }
-    }))
+        Content::Parts(parts) => {
+            for part in parts {
+                let Some(text) = part.content.as_ref().filter(|t| !t.is_empty_str()) else {
+                    continue;
+                };
+                let text = text.clone();
+                match part.part_type {
+                    PartType::Text => push(ItemContent::Text { text }),
+                    PartType::Thinking => push(ItemContent::Thinking { text }),
+                    _ => {}
+                }
+            }
+        }
+        Content::Text(_) | Content::None => {}
+    }
+    items
 }
 
 /// The text parts' contents joined with `"\n"`; empty and null parts stay (null gives `""`).

@@ -742,25 +742,23 @@ impl<'a, F: Engine> Json for Node<'a, F> {
         // made then: most objects are small, and a map per object cost more than the rest.
         const FEW: usize = 16;
         let mut out: Vec<(String, Self)> = Vec::new();
-        let mut seen: Option<crate::map::Map<String, usize>> = None;
+        let mut seen: crate::map::Map<String, usize> = crate::map::Map::default();
         for (key, value) in self.pairs() {
             let name = key.as_str().map(Cow::into_owned).unwrap_or_default();
+            if out.len() == FEW && seen.is_empty() {
+                for (i, (k, _)) in out.iter().enumerate() {
+                    seen.insert(k.clone(), i);
+                }
+            }
             let at = if out.len() < FEW {
                 out.iter().position(|(k, _)| *k == name)
             } else {
-                seen.get_or_insert_with(|| {
-                    out.iter()
-                        .enumerate()
-                        .map(|(i, (k, _))| (k.clone(), i))
-                        .collect()
-                })
-                .get(&name)
-                .copied()
+                seen.get(&name).copied()
             };
             match at.and_then(|at| out.get_mut(at)) {
                 Some(entry) => entry.1 = value,
                 None => {
-                    if let Some(seen) = &mut seen {
+                    if out.len() >= FEW {
                         seen.insert(name.clone(), out.len());
                     }
                     out.push((name, value));

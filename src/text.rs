@@ -479,9 +479,10 @@ fn short_decimal(x: f64) -> Option<(String, i64)> {
         }
         let m = (scaled + 0.5) as u64;
         if m > 0 && m as f64 / scale == x {
-            let all = text!(m);
-            let point = i64::try_from(all.len()).unwrap_or(0) - places;
-            return Some((all.trim_end_matches('0').into(), point));
+            let mut digits = text!(m);
+            let point = i64::try_from(digits.len()).unwrap_or(0) - places;
+            digits.truncate(digits.bytes().rposition(|b| b != b'0').map_or(0, |i| i + 1));
+            return Some((digits, point));
         }
     }
     None
