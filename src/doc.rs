@@ -690,12 +690,8 @@ impl<'a, F: Engine> Json for Node<'a, F> {
         if slot.tag() != ARRAY {
             return None;
         }
-        let mut out = Vec::new();
-        let mut i = self.id + 1;
-        while i < slot.next {
-            out.push(self.at(i));
-            i = self.doc.slots.get(i as usize)?.next;
-        }
+        let mut out = Vec::with_capacity(self.items().count());
+        out.extend(self.items());
         Some(out)
     }
 

@@ -448,7 +448,16 @@ impl<'a> Json for Value<'a> {
     fn elements(&self) -> Option<Vec<Self>> {
         match self {
             Value::Js(v) => Some(v.elements()?.into_iter().map(Value::Js).collect()),
-            Value::Doc(n) => Some(n.elements()?.into_iter().map(Value::Doc).collect()),
+            // Straight from the document, in a list of the right size (not a list of nodes
+            // copied into another).
+            Value::Doc(n) => {
+                if n.kind() != Kind::Array {
+                    return None;
+                }
+                let mut out = Vec::with_capacity(n.items().count());
+                out.extend(n.items().map(Value::Doc));
+                Some(out)
+            }
         }
     }
     fn as_str(&self) -> Option<Cow<'_, str>> {
