@@ -111,7 +111,14 @@ fn strings_come_back_whole_even_with_lone_surrogates() {
 fn a_string_with_characters_of_every_length_loads_whole() {
     // The string is encoded into a buffer of one byte per UTF-16 unit, then the rest on its own:
     // every split of the text near a long character, surrogate pairs included.
-    for mix in ["é", "中文字", "😀", "é😀中", "a\u{10FFFF}b", "\u{7FF}\u{800}\u{FFFF}"] {
+    for mix in [
+        "é",
+        "中文字",
+        "😀",
+        "é😀中",
+        "a\u{10FFFF}b",
+        "\u{7FF}\u{800}\u{FFFF}",
+    ] {
         for ascii in 0..24 {
             let content = format!("{}{mix}{}", "x".repeat(ascii), mix.repeat(ascii % 5));
             let json = format!(
@@ -120,16 +127,26 @@ fn a_string_with_characters_of_every_length_loads_whole() {
             let t = Transcript::from_json(JsValue::from_str(&json)).expect("loads");
             let want = chat_display::wasm::to_display_messages(js(&json), JsValue::UNDEFINED)
                 .expect("records");
-            assert_eq!(text(&t.records(0.0, 10.0).expect("records")), text(&want), "{json}");
-            assert_eq!(t.to_text(0.0).as_string().as_deref(), Some(content.as_str()));
+            assert_eq!(
+                text(&t.records(0.0, 10.0).expect("records")),
+                text(&want),
+                "{json}"
+            );
+            assert_eq!(
+                t.to_text(0.0).as_string().as_deref(),
+                Some(content.as_str())
+            );
         }
     }
     // A lone surrogate in the string itself (not an escape) is read as U+FFFD, as TextEncoder
     // writes it, wherever it falls.
     for ascii in 0..12 {
-        let json = js_sys::JsString::from(format!(r#"[{{"role": "user", "content": "{}"#, "é".repeat(ascii)))
-            .concat(&js_sys::JsString::from_char_code1(0xD800))
-            .concat(&JsValue::from_str(r#"z"}]"#));
+        let json = js_sys::JsString::from(format!(
+            r#"[{{"role": "user", "content": "{}"#,
+            "é".repeat(ascii)
+        ))
+        .concat(&js_sys::JsString::from_char_code1(0xD800))
+        .concat(&JsValue::from_str(r#"z"}]"#));
         let t = Transcript::from_json(json.into()).expect("loads");
         assert_eq!(
             t.to_text(0.0).as_string(),
