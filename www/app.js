@@ -163,6 +163,7 @@ const isLoadError = (record) =>
   record.content_type === "error" && record.message_type === null && record.status === "failed" &&
   typeof record.content?.path === "string";
 
+/** `text`: the JSON as a string, or its UTF-8 bytes. */
 function loadLarge(text) {
   stopStream();
   $("problem").replaceChildren();
@@ -176,6 +177,16 @@ function loadLarge(text) {
   } finally {
     transcript?.free();
   }
+}
+
+/**
+ * A file's or a response's body, as bytes: a large one goes to the Transcript as it is (in
+ * Chromium, making a string of it and encoding that again took as long as reading it), a small
+ * one is decoded as `.text()` would (U+FFFD for bad UTF-8, the byte order mark dropped).
+ */
+function loadBytes(bytes) {
+  if (bytes.length >= LARGE) loadLarge(bytes);
+  else loadText(new TextDecoder().decode(bytes));
 }
 
 function loadText(text) {
@@ -200,7 +211,7 @@ async function fetchSameOrigin(name, src, init = {}) {
 }
 
 async function loadFromSrc(src) {
-  loadText(await (await fetchSameOrigin("src", src)).text());
+  loadBytes(new Uint8Array(await (await fetchSameOrigin("src", src)).arrayBuffer()));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,7 +311,7 @@ function wireControls() {
   $("load-paste").addEventListener("click", () => loadText($("paste").value));
   $("file").addEventListener("change", async (event) => {
     const [file] = event.target.files;
-    if (file) loadText(await file.text());
+    if (file) loadBytes(new Uint8Array(await file.arrayBuffer()));
   });
   document.addEventListener("paste", (event) => {
     if (event.target instanceof HTMLElement && event.target.closest("input, textarea")) return;
@@ -316,7 +327,7 @@ function wireControls() {
     event.preventDefault();
     document.body.classList.remove("dragging");
     const [file] = event.dataTransfer?.files ?? [];
-    if (file) loadText(await file.text());
+    if (file) loadBytes(new Uint8Array(await file.arrayBuffer()));
   });
 }
 

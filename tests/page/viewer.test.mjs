@@ -171,6 +171,30 @@ test("a large file (1 MiB and more) loads through a Transcript, bad messages in 
   await page.close();
 });
 
+test("a chosen file loads from its bytes: large or small, with a byte order mark, and not UTF-8 says so", async () => {
+  const { page, watch } = await open();
+  const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+  const messages = [];
+  for (let i = 0; i < 2500; i++) messages.push({ role: "user", content: `café ${i} 😀 ` + "lorem ipsum ".repeat(40) });
+  const large = Buffer.concat([bom, Buffer.from(JSON.stringify(messages))]);
+  assert.ok(large.length >= 1 << 20);
+  await page.setInputFiles("#file", { name: "large.json", mimeType: "application/json", buffer: large });
+  await page.waitForFunction(() => /^2500 records/.test(document.querySelector("#summary").textContent));
+  assert.equal(await page.$$eval(".markdown", (m) => m.length), 2500);
+  assert.match(await page.textContent(".markdown"), /^café 0 😀 lorem/);
+  const small = Buffer.concat([bom, Buffer.from(JSON.stringify([{ role: "user", content: "petit café" }]))]);
+  await page.setInputFiles("#file", { name: "small.json", mimeType: "application/json", buffer: small });
+  await page.waitForFunction(() => /^1 record/.test(document.querySelector("#summary").textContent));
+  assert.equal(await page.textContent(".markdown"), "petit café\n");
+  // Latin-1, not UTF-8: the Transcript refuses it rather than guess.
+  const latin1 = Buffer.concat([Buffer.from('[{"role": "user", "content": "caf'), Buffer.from([0xe9]), Buffer.from('"}' + " ".repeat(1 << 20) + "]")]);
+  await page.setInputFiles("#file", { name: "latin1.json", mimeType: "application/json", buffer: latin1 });
+  await page.waitForFunction(() => document.querySelector("#problem").textContent !== "");
+  assert.match(await page.textContent("#problem"), /Expected UTF-8 text/);
+  await clean(page, watch);
+  await page.close();
+});
+
 test("?src= refuses another origin", async () => {
   const { page } = await open("?src=https://evil.invalid/x.json");
   assert.match(await page.textContent("#problem"), /this site only/);
