@@ -118,19 +118,38 @@ fn expanded_conversations_display_the_trimmed_result_then_the_inserted_messages(
     assert!(checked >= 3);
 }
 
+/// True when applying `chain` (an applied chain or message list) would expand something: its last
+/// message is a tool message with an expandable result, which an expansion can insert (3.4.4:
+/// inserted messages are kept as they are).
+fn ends_in_an_expansion(chain: &Value) -> bool {
+    let last = match chain {
+        Value::Array(messages) => messages.last(),
+        chain => chain.get("last_message"),
+    };
+    last.filter(|m| m["role"] == "tool")
+        .and_then(|m| m["tool_results"].as_array())
+        .is_some_and(|results| results.iter().any(|r| is_expandable(&r).unwrap_or(false)))
+}
+
 #[test]
 fn applying_twice_equals_applying_once() {
-    let mut checked = 0;
+    let (mut checked, mut again) = (0, 0);
     for case in group("expandToolResults") {
         let Ok(once) = expand_tool_results(&&case["input"]) else {
             continue;
         };
         let once = serde_json::to_value(once).unwrap();
         let twice = serde_json::to_value(expand_tool_results(&&once).unwrap()).unwrap();
-        assert_eq!(twice, once, "{}", case["name"]);
+        if ends_in_an_expansion(&once) {
+            assert_ne!(twice, once, "{}", case["name"]);
+            again += 1;
+        } else {
+            assert_eq!(twice, once, "{}", case["name"]);
+        }
         checked += 1;
     }
     assert!(checked > 30);
+    assert!(again >= 1);
 }
 
 #[test]
