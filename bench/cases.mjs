@@ -32,15 +32,17 @@ export function casesFor(cd, size) {
     const extra = { role: "tool", tool_results: [{ tool_call_id: "call_x", name: "search", content: "appended" }] };
     // Made here, so that timing (and the batch size chosen for it) sees appends only.
     const appender = cd.Transcript.fromJson(text);
+    /** A fresh Transcript's first 50 records. */
+    const firstWindow = (input) => {
+      const t = cd.Transcript.fromJson(input);
+      const window = t.records(0, 50);
+      t.free();
+      return window;
+    };
     cases.push(
       {
         name: "Transcript.fromJson + records(0, 50) vs JSON.parse + toDisplayMessages",
-        chatDisplay: () => {
-          const t = cd.Transcript.fromJson(text);
-          const window = t.records(0, 50);
-          t.free();
-          return window;
-        },
+        chatDisplay: () => firstWindow(text),
         baseline: () => baseline.toDisplayMessages(JSON.parse(text)).slice(0, 50),
       },
       {
@@ -48,12 +50,7 @@ export function casesFor(cd, size) {
         // encode (which Chromium's TextEncoder does at about 3 ns a character). The baseline
         // decodes them first, as `response.text()` or `file.text()` would.
         name: "Transcript.fromJson(bytes) + records(0, 50) vs decode + JSON.parse + toDisplayMessages",
-        chatDisplay: () => {
-          const t = cd.Transcript.fromJson(bytes);
-          const window = t.records(0, 50);
-          t.free();
-          return window;
-        },
+        chatDisplay: () => firstWindow(bytes),
         baseline: () => baseline.toDisplayMessages(JSON.parse(decoder.decode(bytes))).slice(0, 50),
       },
       {

@@ -202,7 +202,7 @@ impl<F: Engine> Transcript<F> {
                 });
                 sequence += 1;
             };
-            for _ in crate::display::text_items(&message).iter() {
+            for _ in 0..crate::display::text_items(&message).len() {
                 push(&mut self.entries, Status::Completed);
             }
             for call in &message.tool_calls {

@@ -1490,7 +1490,8 @@ extern "C" {
 /// filled with `encodeInto`, which stops before a character that does not fit; the rest, which
 /// is what the non-ASCII characters made too long, is encoded on its own and appended.
 fn utf8_of(text: &JsValue) -> Vec<u8> {
-    let units = text.unchecked_ref::<js_sys::JsString>().length() as usize;
+    let string: &js_sys::JsString = text.unchecked_ref();
+    let units = string.length() as usize;
     let encoder = TextEncoder::new();
     let mut bytes: Vec<u8> = Vec::with_capacity(units);
     // SAFETY: the view covers the vector's spare capacity, and nothing allocates in the module
@@ -1503,11 +1504,7 @@ fn utf8_of(text: &JsValue) -> Vec<u8> {
     unsafe { bytes.set_len((done.written() as usize).min(units)) };
     let read = done.read() as usize;
     if read < units {
-        let rest = encoder.encode(
-            &text
-                .unchecked_ref::<js_sys::JsString>()
-                .slice(read as u32, units as u32),
-        );
+        let rest = encoder.encode(&string.slice(read as u32, units as u32));
         let start = bytes.len();
         let end = start + rest.length() as usize;
         bytes.reserve_exact(end - start);

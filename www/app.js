@@ -180,11 +180,12 @@ function loadLarge(text) {
 }
 
 /**
- * A file's or a response's body, as bytes: a large one goes to the Transcript as it is (in
+ * A file's or a response's body, read as bytes: a large one goes to the Transcript as it is (in
  * Chromium, making a string of it and encoding that again took as long as reading it), a small
  * one is decoded as `.text()` would (U+FFFD for bad UTF-8, the byte order mark dropped).
  */
-function loadBytes(bytes) {
+async function loadBody(body) {
+  const bytes = new Uint8Array(await body.arrayBuffer());
   if (bytes.length >= LARGE) loadLarge(bytes);
   else loadText(new TextDecoder().decode(bytes));
 }
@@ -211,7 +212,7 @@ async function fetchSameOrigin(name, src, init = {}) {
 }
 
 async function loadFromSrc(src) {
-  loadBytes(new Uint8Array(await (await fetchSameOrigin("src", src)).arrayBuffer()));
+  await loadBody(await fetchSameOrigin("src", src));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,7 +312,7 @@ function wireControls() {
   $("load-paste").addEventListener("click", () => loadText($("paste").value));
   $("file").addEventListener("change", async (event) => {
     const [file] = event.target.files;
-    if (file) loadBytes(new Uint8Array(await file.arrayBuffer()));
+    if (file) await loadBody(file);
   });
   document.addEventListener("paste", (event) => {
     if (event.target instanceof HTMLElement && event.target.closest("input, textarea")) return;
@@ -327,7 +328,7 @@ function wireControls() {
     event.preventDefault();
     document.body.classList.remove("dragging");
     const [file] = event.dataTransfer?.files ?? [];
-    if (file) loadBytes(new Uint8Array(await file.arrayBuffer()));
+    if (file) await loadBody(file);
   });
 }
 
