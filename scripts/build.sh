@@ -36,7 +36,23 @@ for target in web nodejs; do
   sed -i '/\[Symbol\.dispose\]() *: *void;/d' "$dir/chat_display.d.ts"
   # Each folder says which module system its .js is, whatever the enclosing package says.
   if [ "$target" = web ]; then echo '{"type": "module"}' > "$dir/package.json"
-  else echo '{"type": "commonjs"}' > "$dir/package.json"; fi
+  else
+    echo '{"type": "commonjs"}' > "$dir/package.json"
+    # The Node glue `require`s the inline JavaScript of src/wasm.rs, which wasm-bindgen writes as
+    # an ES module: made CommonJS here, so that every Node 20 loads it (require of an ES module
+    # needs 20.19). The snippet's only exports are `export function` declarations.
+    node -e '
+      const fs = require("fs");
+      for (const file of process.argv.slice(1)) {
+        const names = [];
+        const body = fs.readFileSync(file, "utf8").replace(/^export function (\w+)/gm, (_, name) => {
+          names.push(name);
+          return "function " + name;
+        });
+        if (/^\s*(export|import)\b/m.test(body)) throw new Error(file + ": an export that is not a function");
+        fs.writeFileSync(file, "\"use strict\";\n" + body + "\nmodule.exports = { " + names.join(", ") + " };\n");
+      }' "$dir"/snippets/*/*.js
+  fi
   node_modules/.bin/wasm-opt -Oz --converge "${WASM_OPT_FEATURES[@]}" \
     -o "$dir/chat_display_bg.wasm" "$dir/chat_display_bg.wasm"
   echo "built $dir: $(wc -c < "$dir/chat_display_bg.wasm") bytes, $(gzip -9c "$dir/chat_display_bg.wasm" | wc -c) gzipped"

@@ -185,14 +185,14 @@ pub struct MessageExpansion<J> {
     pub result_content: Option<J>,
 }
 
-/// The value under `key`, with an explicit `null` folded into absent.
-fn non_null<J: Json>(value: &J, key: &str) -> Option<J> {
-    value.get_non_null(key)
+/// A field's value (from [`Json::fields`]) with an explicit `null` folded into absent.
+fn non_null<J: Json>(value: Option<J>) -> Option<J> {
+    value.filter(|v| v.kind() != Kind::Null)
 }
 
 /// A field that must be a string or null.
-fn opt_string<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option<J>> {
-    match non_null(value, key) {
+fn opt_string<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<J>> {
+    match non_null(value) {
         None => Ok(None),
         Some(v) if v.kind() == Kind::String => Ok(Some(v)),
         Some(v) => Err(Error::expected(
@@ -204,8 +204,8 @@ fn opt_string<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option<J
 }
 
 /// A boolean field whose default is `false`: absent gives `Some(false)`, `null` gives `None`.
-fn flag<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option<bool>> {
-    match value.get(key) {
+fn flag<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<bool>> {
+    match value {
         None => Ok(Some(false)),
         Some(v) => match v.kind() {
             Kind::Null => Ok(None),
@@ -217,8 +217,8 @@ fn flag<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option<bool>> 
 
 /// An array field where `null` or absent means empty; anything else that is not an array is an
 /// error (upstream would ignore it silently; a wrong shape here is a bug worth surfacing).
-fn list<J: Json>(value: &J, key: &str, path: &Path<'_>, what: &str) -> Result<Vec<J>> {
-    match non_null(value, key) {
+fn list<J: Json>(value: Option<J>, key: &str, path: &Path<'_>, what: &str) -> Result<Vec<J>> {
+    match non_null(value) {
         None => Ok(Vec::new()),
         Some(v) => v
             .elements()
@@ -237,9 +237,12 @@ fn object_kind<J: Json>(value: &J, path: &Path<'_>, what: &str) -> Result<()> {
 /// assumed, so nothing is shown as said by the wrong party); `null` or any other value is
 /// `unsupported_role`.
 pub fn parse_role<J: Json>(message: &J, path: &Path<'_>) -> Result<Role> {
-    let role = message
-        .get("role")
-        .ok_or_else(|| Error::missing(&path.key("role"), "the message role"))?;
+    read_role(message.get("role"), path)
+}
+
+/// [`parse_role`] of the value under `role`.
+fn read_role<J: Json>(role: Option<J>, path: &Path<'_>) -> Result<Role> {
+    let role = role.ok_or_else(|| Error::missing(&path.key("role"), "the message role"))?;
     Role::read(&role).ok_or_else(|| {
         let shown = match role.as_str() {
             Some(s) => crate::error::quoted(&s),
@@ -262,14 +265,15 @@ pub fn parse_role<J: Json>(message: &J, path: &Path<'_>) -> Result<Role> {
 /// Reads a content part: an object with a `type`, and a `content` that is a string or null.
 pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> {
     object_kind(part, path, "a content part object")?;
-    let part_type = match non_null(part, "type") {
+    let [part_type, content] = part.fields(&["type", "content"]);
+    let part_type = match non_null(part_type) {
         None => return Err(Error::missing(&path.key("type"), "the content part type")),
         Some(t) => match PartType::read(&t) {
             Some(part_type) => part_type,
             None => return Err(Error::expected(&path.key("type"), "a string", t.kind())),
         },
     };
-    let content = opt_string(part, "content", path)?;
+    let content = opt_string(content, "content", path)?;
     Ok(ContentPart { part_type, content })
 }
 
@@ -284,19 +288,29 @@ fn parse_parts<J: Json>(parts: Vec<J>, path: &Path<'_>) -> Result<Vec<ContentPar
 /// Reads a tool call object.
 pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>> {
     object_kind(call, path, "a tool call object")?;
+    let [call_id, name, arguments, display_text] =
+        call.fields(&["call_id", "name", "arguments", "display_text"]);
     Ok(ToolCall {
-        call_id: opt_string(call, "call_id", path)?,
-        name: opt_string(call, "name", path)?,
-        arguments: non_null(call, "arguments"),
-        display_text: opt_string(call, "display_text", path)?,
+        call_id: opt_string(call_id, "call_id", path)?,
+        name: opt_string(name, "name", path)?,
+        arguments: non_null(arguments),
+        display_text: opt_string(display_text, "display_text", path)?,
     })
 }
 
 /// Reads a tool result object.
 pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolResult<J>> {
     object_kind(result, path, "a tool result object")?;
+    let [content, expansion, tool_call_id, name, is_error, is_interrupt] = result.fields(&[
+        "content",
+        "message_expansion",
+        "tool_call_id",
+        "name",
+        "is_error",
+        "is_interrupt",
+    ]);
     let content_path = path.key("content");
-    let content = match non_null(result, "content") {
+    let content = match non_null(content) {
         Some(c) if c.kind() == Kind::String => ResultContent::Text(c),
         Some(c) => match c.elements() {
             Some(parts) => ResultContent::Parts(parse_parts(parts, &content_path)?),
@@ -304,18 +318,18 @@ pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolRes
         },
         None => ResultContent::Other,
     };
-    let message_expansion = non_null(result, "message_expansion")
+    let message_expansion = non_null(expansion)
         .filter(|e| e.kind() == Kind::Object)
         .map(|e| MessageExpansion {
-            messages: non_null(&e, "messages"),
-            result_content: non_null(&e, "result_content"),
+            messages: e.get_non_null("messages"),
+            result_content: e.get_non_null("result_content"),
         });
     Ok(ToolResult {
-        tool_call_id: opt_string(result, "tool_call_id", path)?,
-        name: opt_string(result, "name", path)?,
+        tool_call_id: opt_string(tool_call_id, "tool_call_id", path)?,
+        name: opt_string(name, "name", path)?,
         content,
-        is_error: flag(result, "is_error", path)?,
-        is_interrupt: flag(result, "is_interrupt", path)?,
+        is_error: flag(is_error, "is_error", path)?,
+        is_interrupt: flag(is_interrupt, "is_interrupt", path)?,
         message_expansion,
     })
 }
@@ -324,12 +338,14 @@ pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolRes
 /// `path` names the message itself (`$`, `$[3]`).
 pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>> {
     object_kind(message, path, "a message object")?;
-    if non_null(message, "__type__").is_some() {
+    let [sycophant, role, content, tool_calls, tool_results] =
+        message.fields(&["__type__", "role", "content", "tool_calls", "tool_results"]);
+    if non_null(sycophant).is_some() {
         return crate::sycophant::display_message(message, path);
     }
-    let role = parse_role(message, path)?;
+    let role = read_role(role, path)?;
     let content_path = path.key("content");
-    let content = match non_null(message, "content") {
+    let content = match non_null(content) {
         None => Content::None,
         Some(c) => match c.kind() {
             Kind::String => Content::Text(c),
@@ -348,7 +364,7 @@ pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>
     };
     let calls_path = path.key("tool_calls");
     let tool_calls = list(
-        message,
+        tool_calls,
         "tool_calls",
         path,
         "an array of tool calls or null",
@@ -359,7 +375,7 @@ pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>
     .collect::<Result<_>>()?;
     let results_path = path.key("tool_results");
     let tool_results = list(
-        message,
+        tool_results,
         "tool_results",
         path,
         "an array of tool results or null",

@@ -6,7 +6,7 @@
 //! objects, never `Map`, and `null`, never `undefined`. Every failure becomes a real `Error` named
 //! `ChatDisplayError` with `code` and `path`; nothing here can panic on input.
 
-use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText};
+use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
 use crate::doc::{Engine, Node};
 use crate::error::{text, Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
@@ -399,6 +399,7 @@ impl Json for JsVal {
 pub enum Value<'a> {
     Js(JsVal),
     Doc(DocNode<'a>),
+    Tape(TapeVal<'a>),
 }
 
 /// A handle on a JavaScript value.
@@ -421,28 +422,38 @@ impl Value<'_> {
 }
 
 impl<'a> Json for Value<'a> {
+    fn fields<const N: usize>(&self, keys: &'static [&'static str; N]) -> [Option<Self>; N] {
+        match self {
+            Value::Tape(t) => t.fields(keys),
+            _ => keys.map(|key| self.get(key)),
+        }
+    }
     fn kind(&self) -> Kind {
         match self {
             Value::Js(v) => v.kind(),
             Value::Doc(n) => n.kind(),
+            Value::Tape(t) => t.kind(),
         }
     }
     fn is_object(&self) -> bool {
         match self {
             Value::Js(v) => v.is_object(),
             Value::Doc(n) => n.kind() == Kind::Object,
+            Value::Tape(t) => t.kind() == Kind::Object,
         }
     }
     fn get(&self, key: &str) -> Option<Self> {
         match self {
             Value::Js(v) => v.get(key).map(Value::Js),
             Value::Doc(n) => n.get(key).map(Value::Doc),
+            Value::Tape(t) => t.get(key),
         }
     }
     fn get_non_null(&self, key: &str) -> Option<Self> {
         match self {
             Value::Js(v) => v.get_non_null(key).map(Value::Js),
             Value::Doc(n) => n.get_non_null(key).map(Value::Doc),
+            Value::Tape(t) => t.get_non_null(key),
         }
     }
     fn elements(&self) -> Option<Vec<Self>> {
@@ -458,30 +469,35 @@ impl<'a> Json for Value<'a> {
                 out.extend(n.items().map(Value::Doc));
                 Some(out)
             }
+            Value::Tape(t) => t.elements(),
         }
     }
     fn as_str(&self) -> Option<Cow<'_, str>> {
         match self {
             Value::Js(v) => v.as_str(),
             Value::Doc(n) => n.as_str(),
+            Value::Tape(t) => t.as_str(),
         }
     }
     fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
         match self {
             Value::Js(v) => v.match_str(candidates),
             Value::Doc(n) => n.match_str(candidates),
+            Value::Tape(t) => t.match_str(candidates),
         }
     }
     fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Js(v) => v.as_bool(),
             Value::Doc(n) => n.as_bool(),
+            Value::Tape(t) => t.as_bool(),
         }
     }
     fn as_number(&self) -> Option<Number> {
         match self {
             Value::Js(v) => v.as_number(),
             Value::Doc(n) => n.as_number(),
+            Value::Tape(t) => t.as_number(),
         }
     }
     fn entries(&self) -> Option<Vec<(String, Self)>> {
@@ -498,12 +514,14 @@ impl<'a> Json for Value<'a> {
                     .map(|(k, v)| (k, Value::Doc(v)))
                     .collect(),
             ),
+            Value::Tape(t) => t.entries(),
         }
     }
     fn is_empty_str(&self) -> bool {
         match self {
             Value::Js(v) => v.is_empty_str(),
             Value::Doc(n) => n.is_empty_str(),
+            Value::Tape(t) => t.is_empty_str(),
         }
     }
     fn empty_object() -> Self {
@@ -630,6 +648,7 @@ impl Handle for Value<'_> {
         match self {
             Value::Js(v) => Cow::Borrowed(&v.value),
             Value::Doc(node) => Cow::Owned(node_to_js(node)),
+            Value::Tape(t) => Cow::Owned(t.to_js()),
         }
     }
 }
@@ -743,6 +762,7 @@ impl Serialize for Value<'_> {
         let value = match self {
             Value::Js(v) => v.value.clone(),
             Value::Doc(node) => node_to_js(node),
+            Value::Tape(t) => t.to_js(),
         };
         PRESERVED.with(|slot| slot.replace(Some(value)));
         s.serialize_newtype_struct(PRESERVE, &())
@@ -1078,6 +1098,9 @@ fn run<T: Serialize>(result: crate::error::Result<T>) -> Result<JsValue, JsValue
 pub fn extract_display_items(
     #[wasm_bindgen(unchecked_param_type = "Message | SycophantMessage")] message: JsValue,
 ) -> Result<JsValue, JsValue> {
+    if let Some(result) = items_by_tape(&message) {
+        return result;
+    }
     match display::extract_display_items(&Js::new(message)) {
         Ok(items) => Ok(array(&items, item_to_js)),
         Err(error) => Err(to_js_error(&error)),
@@ -1096,10 +1119,767 @@ pub fn to_display_messages(
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let options = Js::optional(options);
+    if let Some(result) = records_by_tape(&messages, options.as_ref()) {
+        return result;
+    }
     match display::to_display_messages(&Js::new(messages), options.as_ref()) {
         Ok(records) => Ok(array(&records, record_to_js)),
         Err(error) => Err(to_js_error(&error)),
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The display functions' fast path: the input read once in JavaScript into a tape of numbers
+// ---------------------------------------------------------------------------------------------
+//
+// Reading a JavaScript value from wasm is a call per property, type test and array element, and
+// making an object is a call per property: 67 calls a message, most of `toDisplayMessages`' time
+// (issue 8). So the two display functions hand their input to the glue below, which walks it once
+// in JavaScript and writes what it finds into one `Int32Array`, copied into the module in one
+// call; the core reads that tape through the same `Json` view, and the records come back as one
+// array of numbers the glue turns into objects. Strings are not copied, except the short ones
+// (keys, roles, ids; one joined string a call); every other value stays in a JavaScript array
+// and is referred to by its index, so moved values come back as the very same values.
+//
+// A slot is one 32-bit word, its kind in the low 3 bits:
+//
+// | tag | value | payload (word >> 3) |
+// |---|---|---|
+// | 0 | null, `undefined`, false, true | 0, 1, 2, 3 |
+// | 1 | a short string (up to 32 UTF-16 units) | its index among the call's short strings |
+// | 2 | any other string | its index among the call's values |
+// | 3 | a number | its index among the call's values |
+// | 4, 5 | an array, a plain object | the element or key count; then the slot after the whole array or object, the value's own index, and the elements, or key and value slots |
+// | 6 | a value read in place (below) | its kind in 3 bits (4 array, 5 object, 7 other), then its index among the call's values |
+//
+// The glue reads plain objects (prototype `Object.prototype` or `null`) by their own enumerable
+// keys (`for...in`, so the tape is not used while `Object.prototype` has an enumerable key) and
+// arrays by index. Values the core only moves (under the `MOVED` keys), objects deeper than five
+// levels below a message, and every other object (class instances, functions, symbols, bigints)
+// are not walked: they are tag 6 and read through `JsVal` if the core asks. Anything unusual
+// (a getter or proxy that throws, a huge array, a call made from inside a getter while the glue
+// is walking) makes the glue give up, and the function reads the input through `JsVal` instead.
+#[wasm_bindgen(inline_js = r#"
+let base = 0, moved = 0, busy = false;
+let t = new Int32Array(1 << 14), n = 0, h = [], strs = [], ids = new Map();
+// Objects deeper than DEPTH are read in place; past MAX slots or values, or an array of more than
+// LONG elements (a sparse one, most likely), the whole input is.
+const DEPTH = 5, MAX = 1 << 24, LONG = 1 << 20;
+export function cdSeed(joined, movedCount) {
+  strs = joined.split("\n");
+  ids = new Map(strs.map((s, i) => [s, i]));
+  base = strs.length;
+  moved = movedCount;
+}
+function room(k) {
+  if (n + k <= t.length) return;
+  if (n + k > MAX) throw new RangeError("tape");
+  let len = t.length * 2;
+  while (len < n + k) len *= 2;
+  const u = new Int32Array(len);
+  u.set(t.subarray(0, n));
+  t = u;
+}
+function handle(v) {
+  if (h.length >= MAX) throw new RangeError("tape");
+  return h.push(v) - 1;
+}
+function str(v) {
+  if (v.length <= 32) {
+    let id = ids.get(v);
+    if (id === undefined) {
+      // A string ending in a high surrogate could pair with the next one in the joined text.
+      const c = v.charCodeAt(v.length - 1);
+      if (c >= 0xd800 && c < 0xdc00) return (handle(v) << 3) | 2;
+      id = strs.length;
+      strs.push(v);
+      ids.set(v, id);
+    }
+    return (id << 3) | 1;
+  }
+  return (handle(v) << 3) | 2;
+}
+function foreign(v) {
+  const kind = typeof v === "object" ? (Array.isArray(v) ? 4 : 5) : 7;
+  return (handle(v) << 6) | (kind << 3) | 6;
+}
+function enc(v, d) {
+  room(4);
+  switch (typeof v) {
+    case "string": t[n++] = str(v); return;
+    case "object": {
+      if (v === null) { t[n++] = 0; return; }
+      if (d >= DEPTH) { t[n++] = foreign(v); return; }
+      const at = n;
+      let len = 0;
+      if (Array.isArray(v)) {
+        len = v.length;
+        if (len > LONG) throw new RangeError("tape");
+        n += 3;
+        for (let i = 0; i < len; i++) enc(v[i], d + 1);
+        t[at] = (len << 3) | 4;
+      } else {
+        const p = Object.getPrototypeOf(v);
+        if (p !== Object.prototype && p !== null) { t[n++] = foreign(v); return; }
+        n += 3;
+        for (const k in v) {
+          room(4);
+          const key = str(k);
+          t[n++] = key;
+          const x = v[k];
+          if ((key & 7) === 1 && key < moved << 3 && typeof x === "object" && x !== null) t[n++] = foreign(x);
+          else enc(x, d + 1);
+          len++;
+        }
+        t[at] = (len << 3) | 5;
+      }
+      t[at + 1] = n;
+      t[at + 2] = handle(v);
+      return;
+    }
+    case "undefined": t[n++] = 8; return;
+    case "boolean": t[n++] = v ? 24 : 16; return;
+    case "number": t[n++] = (handle(v) << 3) | 3; return;
+    default: t[n++] = foreign(v);
+  }
+}
+export function cdEncode(v) {
+  if (busy) return -1;
+  for (const k in Object.prototype) return -1;
+  busy = true;
+  try {
+    n = 1; h = [];
+    enc(v, Array.isArray(v) ? -1 : 0);
+    const count = strs.length - base;
+    room(count);
+    for (let i = 0; i < count; i++) t[n + i] = strs[base + i].length;
+    t[0] = count;
+    return n += count;
+  } catch {
+    cdDone();
+    return -1;
+  }
+}
+export function cdWords(dst) { dst.set(new Uint32Array(t.buffer, 0, dst.length)); }
+export function cdText() { return base === strs.length ? "" : strs.slice(base).join(""); }
+export function cdHandle(i) { return h[i]; }
+export function cdString(i) { return strs[i]; }
+export function cdDone() {
+  for (let i = base; i < strs.length; i++) ids.delete(strs[i]);
+  strs.length = base;
+  h = []; busy = false;
+  if (t.length > 1 << 20) t = new Int32Array(1 << 14);
+}
+function ref(r, x) {
+  switch (r & 3) {
+    case 0: return r === 0 ? null : r === 4 ? undefined : r === 8 ? false : true;
+    case 1: return h[r >>> 2];
+    case 2: return strs[r >>> 2];
+    default: return x[r >>> 2];
+  }
+}
+function content(o, i, x) {
+  switch (o[i]) {
+    case 0: return { text: ref(o[i + 5], x) };
+    case 1: return { call_id: ref(o[i + 5], x), name: ref(o[i + 6], x), arguments: ref(o[i + 7], x), display_text: ref(o[i + 8], x) };
+    default: return { tool_call_id: ref(o[i + 5], x), name: ref(o[i + 6], x), content: ref(o[i + 7], x), is_error: ref(o[i + 8], x), is_interrupt: ref(o[i + 9], x) };
+  }
+}
+const WIDTH = [6, 9, 10];
+export function cdItems(o, x) {
+  const out = [];
+  for (let i = 0; i < o.length; i += WIDTH[o[i]]) {
+    out.push({ type: strs[o[i + 1]], message_type: strs[o[i + 2]], content: content(o, i, x) });
+  }
+  cdDone();
+  return out;
+}
+export function cdRecords(o, x, cid) {
+  const out = [];
+  for (let i = 0; i < o.length; i += WIDTH[o[i]]) {
+    out.push({
+      conversation_id: cid, message_type: strs[o[i + 2]], content_type: strs[o[i + 1]],
+      content: content(o, i, x), sequence: o[i + 3], status: strs[o[i + 4]],
+      tool_call_id: o[i] === 0 ? null : ref(o[i + 5], x), metadata: {},
+    });
+  }
+  cdDone();
+  return out;
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = cdSeed)]
+    fn cd_seed(joined: &str, moved: u32);
+    #[wasm_bindgen(js_name = cdEncode)]
+    fn cd_encode(value: &JsValue) -> i32;
+    #[wasm_bindgen(js_name = cdWords)]
+    fn cd_words(dst: &mut [u32]);
+    #[wasm_bindgen(js_name = cdText)]
+    fn cd_text() -> String;
+    #[wasm_bindgen(js_name = cdHandle)]
+    fn cd_handle(i: u32) -> JsValue;
+    #[wasm_bindgen(js_name = cdString)]
+    fn cd_string(i: u32) -> JsValue;
+    #[wasm_bindgen(js_name = cdDone)]
+    fn cd_done();
+    #[wasm_bindgen(js_name = cdItems)]
+    fn cd_items(ops: &[u32], extra: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = cdRecords)]
+    fn cd_records(ops: &[u32], extra: &JsValue, conversation_id: &JsValue) -> JsValue;
+}
+
+/// The glue's first short strings, the same every call: the keys whose values the display
+/// functions only move (the first `MOVED`, which the glue hands over unread), the words records
+/// are made of, and the keys the core reads, so that a key is found on the tape by its index.
+const SEEDS: [&str; 41] = [
+    "arguments",
+    "metadata",
+    "processed_content",
+    "options",
+    "interrupt_data",
+    "system",
+    "user",
+    "assistant",
+    "tool",
+    "text",
+    "thinking",
+    "tool_call",
+    "tool_result",
+    "pending",
+    "executing",
+    "completed",
+    "failed",
+    "interrupted",
+    "cancelled",
+    "__type__",
+    "role",
+    "content",
+    "tool_calls",
+    "tool_results",
+    "type",
+    "call_id",
+    "name",
+    "display_text",
+    "tool_call_id",
+    "is_error",
+    "is_interrupt",
+    "message_expansion",
+    "messages",
+    "result_content",
+    "citations",
+    "tool_name",
+    "id",
+    "summary",
+    "signature",
+    "data",
+    "source",
+];
+const MOVED: u32 = 5;
+
+/// Whether the glue has its table of short strings.
+static SEEDED: Local<Cell<bool>> = Local(Cell::new(false));
+
+/// Which of `SEEDS` a string at an address is, for the constants the code asks for (always at the
+/// same address): 256 slots of (address, length, seed + 1 or 0), checked against the seed's text.
+static SEED_AT: Local<[Cell<(usize, usize, u32)>; 256]> =
+    Local([const { Cell::new((0, 0, 0)) }; 256]);
+
+/// The index of `s` among `SEEDS`.
+fn seed_of(s: &str) -> Option<u32> {
+    let at = s.as_ptr() as usize;
+    let slot = ((at ^ (s.len() << 24)) as u32).wrapping_mul(0x9E37_79B9) as usize >> 24;
+    SEED_AT.with(|table| {
+        let cell = table.get(slot)?;
+        let (cached_at, len, seed) = cell.get();
+        let known = |seed: u32| {
+            seed.checked_sub(1)
+                .filter(|&i| SEEDS.get(i as usize) == Some(&s))
+        };
+        if cached_at == at && len == s.len() {
+            if let Some(i) = known(seed) {
+                return Some(i);
+            }
+        }
+        let seed = SEEDS
+            .iter()
+            .position(|w| *w == s)
+            .map_or(0, |i| i as u32 + 1);
+        cell.set((at, s.len(), seed));
+        known(seed)
+    })
+}
+
+/// The key slots of `keys` that are seeds (0, which no key slot is, for one that is not), found
+/// once for each list: a list's address names it, since a `'static` list never changes.
+fn seed_slots<const N: usize>(keys: &'static [&'static str; N]) -> [u32; N] {
+    /// Each list's address and its key slots.
+    type Lists = RefCell<Vec<(usize, Vec<u32>)>>;
+    static LISTS: Local<Lists> = Local(RefCell::new(Vec::new()));
+    let at = keys.as_ptr() as usize;
+    let found = LISTS.with(|lists| {
+        let lists = lists.try_borrow().ok()?;
+        let (_, slots) = lists.iter().find(|(a, _)| *a == at)?;
+        Some(core::array::from_fn(|i| slots.get(i).copied().unwrap_or(0)))
+    });
+    found.unwrap_or_else(|| {
+        let slots = keys.map(|key| seed_of(key).map_or(0, |seed| seed << 3 | TAG_SHORT));
+        LISTS.with(|lists| {
+            if let Ok(mut lists) = lists.try_borrow_mut() {
+                lists.push((at, slots.to_vec()));
+            }
+        });
+        slots
+    })
+}
+
+/// The glue's index of a word a record is made of.
+fn word_id(word: &str) -> u32 {
+    seed_of(word).unwrap_or(0)
+}
+
+const TAG_SPECIAL: u32 = 0;
+const TAG_SHORT: u32 = 1;
+const TAG_STRING: u32 = 2;
+const TAG_NUMBER: u32 = 3;
+const TAG_ARRAY: u32 = 4;
+const TAG_OBJECT: u32 = 5;
+const TAG_FOREIGN: u32 = 6;
+/// The slot of `undefined`.
+const UNDEFINED: u32 = 1 << 3;
+
+/// A conversation as the glue read it: the slots, and the text of the short strings it found
+/// (after the seeds, which it knows from the start).
+#[derive(Debug)]
+pub struct Tape {
+    words: Vec<u32>,
+    text: String,
+    /// Each short string's byte range in `text`.
+    spans: Vec<(u32, u32)>,
+}
+
+impl Tape {
+    /// Has the glue read `value`; `None` when it gave up (and the input is read in place).
+    fn read(value: &JsValue) -> Option<Tape> {
+        SEEDED.with(|seeded| {
+            if !seeded.get() {
+                let mut joined = String::new();
+                for (i, word) in SEEDS.iter().enumerate() {
+                    if i > 0 {
+                        joined.push('\n');
+                    }
+                    joined.push_str(word);
+                }
+                cd_seed(&joined, MOVED);
+                seeded.set(true);
+            }
+        });
+        let len = usize::try_from(cd_encode(value)).ok().filter(|&l| l > 1)?;
+        let mut words = vec![0; len];
+        cd_words(&mut words);
+        let text = cd_text();
+        let count = (words[0] as usize).min(len - 1);
+        let mut spans = Vec::with_capacity(count);
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        for &units in &words[len - count..] {
+            let start = at;
+            let mut left = units as usize;
+            // UTF-16 units to UTF-8 bytes: four bytes are two units, one to three bytes one.
+            while left > 0 {
+                let Some(&lead) = bytes.get(at) else { break };
+                let (size, counted) = match lead {
+                    0..=0x7f => (1, 1),
+                    0x80..=0xdf => (2, 1),
+                    0xe0..=0xef => (3, 1),
+                    _ => (4, 2),
+                };
+                at += size;
+                left = left.saturating_sub(counted);
+            }
+            spans.push((start as u32, at as u32));
+        }
+        words.truncate(len - count);
+        Some(Tape { words, text, spans })
+    }
+
+    fn word(&self, at: u32) -> u32 {
+        self.words.get(at as usize).copied().unwrap_or(0)
+    }
+
+    /// The read value: its slot follows the short strings' count.
+    fn root(&self) -> Value<'_> {
+        Value::Tape(TapeVal { tape: self, at: 1 })
+    }
+
+    /// The text of short string `id`: a seed, or one of this call's.
+    fn short(&self, id: u32) -> &str {
+        let id = id as usize;
+        if let Some(seed) = SEEDS.get(id) {
+            return seed;
+        }
+        self.spans
+            .get(id - SEEDS.len())
+            .and_then(|&(start, end)| self.text.get(start as usize..end as usize))
+            .unwrap_or("")
+    }
+
+    /// The slot after the value at `at`.
+    fn next(&self, at: u32) -> u32 {
+        match self.word(at) & 7 {
+            TAG_ARRAY | TAG_OBJECT => self.word(at + 1).max(at + 3),
+            _ => at + 1,
+        }
+    }
+
+    /// Whether key slot `key` holds `name`.
+    fn key_is(&self, key: u32, name: &str) -> bool {
+        match key & 7 {
+            TAG_SHORT => self.short(key >> 3) == name,
+            TAG_STRING => cd_handle(key >> 3).as_string().is_some_and(|k| k == name),
+            _ => false,
+        }
+    }
+}
+
+/// A value on a [`Tape`].
+#[derive(Clone, Copy, Debug)]
+pub struct TapeVal<'a> {
+    tape: &'a Tape,
+    at: u32,
+}
+
+impl<'a> TapeVal<'a> {
+    fn word(&self) -> u32 {
+        self.tape.word(self.at)
+    }
+
+    fn slot(&self, at: u32) -> Value<'a> {
+        Value::Tape(TapeVal {
+            tape: self.tape,
+            at,
+        })
+    }
+
+    /// A value the glue did not walk, read in place.
+    fn foreign(&self) -> Option<JsVal> {
+        let w = self.word();
+        (w & 7 == TAG_FOREIGN).then(|| JsVal::with_kind(cd_handle(w >> 6), self.kind()))
+    }
+
+    fn kind(&self) -> Kind {
+        let w = self.word();
+        match w & 7 {
+            TAG_SPECIAL if w >> 3 >= 2 => Kind::Bool,
+            TAG_SPECIAL => Kind::Null,
+            TAG_SHORT | TAG_STRING => Kind::String,
+            TAG_NUMBER => Kind::Number,
+            TAG_ARRAY => Kind::Array,
+            TAG_OBJECT => Kind::Object,
+            _ => match (w >> 3) & 7 {
+                4 => Kind::Array,
+                5 => Kind::Object,
+                _ => Kind::Other,
+            },
+        }
+    }
+
+    /// The key and value slots of an object.
+    fn pairs(&self) -> impl Iterator<Item = (u32, u32)> + 'a {
+        let tape = self.tape;
+        let w = self.word();
+        let count = if w & 7 == TAG_OBJECT { w >> 3 } else { 0 };
+        let mut at = self.at + 3;
+        (0..count).map(move |_| {
+            let pair = (tape.word(at), at + 1);
+            at = tape.next(at + 1);
+            pair
+        })
+    }
+
+    fn get(&self, key: &str) -> Option<Value<'a>> {
+        if let Some(v) = self.foreign() {
+            return v.get(key).map(Value::Js);
+        }
+        // A seeded key is always that short string: found by its slot, without reading text.
+        let (_, at) = match seed_of(key) {
+            Some(seed) => self.pairs().find(|&(k, _)| k == seed << 3 | TAG_SHORT)?,
+            None => self.pairs().find(|&(k, _)| self.tape.key_is(k, key))?,
+        };
+        (self.tape.word(at) != UNDEFINED).then(|| self.slot(at))
+    }
+
+    /// [`Json::fields`] in one pass over the object's keys, each compared as the index of the
+    /// seed it is (found once per list of keys: a `'static` list is always the same list).
+    fn fields<const N: usize>(&self, keys: &'static [&'static str; N]) -> [Option<Value<'a>>; N] {
+        if self.word() & 7 != TAG_OBJECT {
+            return keys.map(|key| self.get(key));
+        }
+        let slots = seed_slots(keys);
+        let mut out = [const { None }; N];
+        for (key, at) in self.pairs() {
+            if let Some(i) = slots.iter().position(|&s| s == key) {
+                if self.tape.word(at) != UNDEFINED {
+                    out[i] = Some(self.slot(at));
+                }
+            }
+        }
+        for (i, key) in keys.iter().enumerate() {
+            if slots[i] == 0 {
+                out[i] = self.get(key);
+            }
+        }
+        out
+    }
+
+    fn get_non_null(&self, key: &str) -> Option<Value<'a>> {
+        if let Some(v) = self.foreign() {
+            return v.get_non_null(key).map(Value::Js);
+        }
+        self.get(key).filter(|v| v.kind() != Kind::Null)
+    }
+
+    fn elements(&self) -> Option<Vec<Value<'a>>> {
+        if let Some(v) = self.foreign() {
+            return Some(v.elements()?.into_iter().map(Value::Js).collect());
+        }
+        let w = self.word();
+        if w & 7 != TAG_ARRAY {
+            return None;
+        }
+        let count = (w >> 3) as usize;
+        let mut out = Vec::with_capacity(count.min(self.tape.words.len()));
+        let mut at = self.at + 3;
+        for _ in 0..count {
+            out.push(self.slot(at));
+            at = self.tape.next(at);
+        }
+        Some(out)
+    }
+
+    fn as_str(&self) -> Option<Cow<'a, str>> {
+        let w = self.word();
+        match w & 7 {
+            TAG_SHORT => Some(Cow::Borrowed(self.tape.short(w >> 3))),
+            TAG_STRING => cd_handle(w >> 3).as_string().map(Cow::Owned),
+            _ => None,
+        }
+    }
+
+    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+        let s = self.as_str()?;
+        candidates.iter().position(|c| *c == s.as_ref())
+    }
+
+    fn as_bool(&self) -> Option<bool> {
+        let w = self.word();
+        (w & 7 == TAG_SPECIAL && w >> 3 >= 2).then_some(w >> 3 == 3)
+    }
+
+    fn as_number(&self) -> Option<Number> {
+        let w = self.word();
+        (w & 7 == TAG_NUMBER)
+            .then(|| cd_handle(w >> 3).as_f64().map(Number::from_f64))
+            .flatten()
+    }
+
+    fn entries(&self) -> Option<Vec<(String, Value<'a>)>> {
+        if let Some(v) = self.foreign() {
+            let entries = v.entries()?.into_iter();
+            return Some(entries.map(|(k, v)| (k, Value::Js(v))).collect());
+        }
+        if self.word() & 7 != TAG_OBJECT {
+            return None;
+        }
+        let key = |k: u32| match k & 7 {
+            TAG_SHORT => Some(self.tape.short(k >> 3).to_string()),
+            _ => cd_handle(k >> 3).as_string(),
+        };
+        Some(
+            self.pairs()
+                .filter_map(|(k, at)| Some((key(k)?, self.slot(at))))
+                .collect(),
+        )
+    }
+
+    fn is_empty_str(&self) -> bool {
+        let w = self.word();
+        w & 7 == TAG_SHORT && self.tape.short(w >> 3).is_empty()
+    }
+
+    /// The value's index among the glue's values, where it has one.
+    fn index(&self) -> Option<u32> {
+        let w = self.word();
+        match w & 7 {
+            TAG_STRING | TAG_NUMBER => Some(w >> 3),
+            TAG_ARRAY | TAG_OBJECT => Some(self.tape.word(self.at + 2)),
+            TAG_FOREIGN => Some(w >> 6),
+            _ => None,
+        }
+    }
+
+    fn to_js(&self) -> JsValue {
+        let w = self.word();
+        match (w & 7, w >> 3) {
+            (TAG_SHORT, id) => cd_string(id),
+            (TAG_SPECIAL, 1) => JsValue::UNDEFINED,
+            (TAG_SPECIAL, special) if special >= 2 => JsValue::from_bool(special == 3),
+            (TAG_SPECIAL, _) => JsValue::NULL,
+            _ => self.index().map_or(JsValue::NULL, cd_handle),
+        }
+    }
+}
+
+/// Records or items as the numbers the glue makes them from, and the values it cannot find on its
+/// own (made here, or read in place), referred to by index.
+struct Ops {
+    ops: Vec<u32>,
+    extra: Option<Array>,
+}
+
+impl Ops {
+    fn new() -> Ops {
+        Ops {
+            ops: Vec::new(),
+            extra: None,
+        }
+    }
+
+    /// A value as the glue finds it: low 2 bits 0 for null, `undefined`, false and true (0 to 3
+    /// above them), 1 for one of its values, 2 for a short string, 3 for one of `extra`.
+    fn value(&mut self, value: &Value<'_>) -> u32 {
+        if let Value::Tape(t) = value {
+            let w = t.word();
+            match w & 7 {
+                TAG_SPECIAL => return (w >> 3) << 2,
+                TAG_SHORT => return (w >> 3) << 2 | 2,
+                _ => {
+                    if let Some(i) = t.index() {
+                        return i << 2 | 1;
+                    }
+                }
+            }
+        }
+        self.made(&value.to_js())
+    }
+
+    fn made(&mut self, value: &JsValue) -> u32 {
+        let extra = self.extra.get_or_insert_with(Array::new);
+        (extra.push(value) - 1) << 2 | 3
+    }
+
+    fn optional(&mut self, value: &Option<Value<'_>>) -> u32 {
+        value.as_ref().map_or(0, |v| self.value(v))
+    }
+
+    fn flag(value: Option<bool>) -> u32 {
+        value.map_or(0, |b| if b { 3 << 2 } else { 2 << 2 })
+    }
+
+    /// `[shape, type, role, sequence, status, ...content]`; shape 0 is a text or thinking item,
+    /// 1 a tool call, 2 a tool result.
+    fn item(&mut self, item: &DisplayItem<Value<'_>>, sequence: usize, status: Status) {
+        let shape = match item.content {
+            ItemContent::Text { .. } | ItemContent::Thinking { .. } => 0,
+            ItemContent::ToolCall { .. } => 1,
+            ItemContent::ToolResult { .. } => 2,
+        };
+        let head = [
+            shape,
+            word_id(item.content.type_name()),
+            word_id(item.message_type.as_str()),
+            sequence as u32,
+            word_id(status.as_str()),
+        ];
+        self.ops.extend_from_slice(&head);
+        match &item.content {
+            ItemContent::Text { text } | ItemContent::Thinking { text } => {
+                let text = self.value(text);
+                self.ops.push(text);
+            }
+            ItemContent::ToolCall {
+                call_id,
+                name,
+                arguments,
+                display_text,
+            } => {
+                let values = [
+                    self.optional(call_id),
+                    self.optional(name),
+                    self.optional(arguments),
+                    self.optional(display_text),
+                ];
+                self.ops.extend_from_slice(&values);
+            }
+            ItemContent::ToolResult {
+                tool_call_id,
+                name,
+                content,
+                is_error,
+                is_interrupt,
+            } => {
+                let id = self.optional(tool_call_id);
+                let name = self.optional(name);
+                let content = match content {
+                    ResultText::Given(text) => self.value(text),
+                    ResultText::Joined(text) => self.made(&JsValue::from_str(text)),
+                };
+                let values = [
+                    id,
+                    name,
+                    content,
+                    Ops::flag(*is_error),
+                    Ops::flag(*is_interrupt),
+                ];
+                self.ops.extend_from_slice(&values);
+            }
+        }
+    }
+
+    fn extra(&self) -> JsValue {
+        self.extra
+            .as_ref()
+            .map_or(JsValue::UNDEFINED, |a| a.clone().into())
+    }
+}
+
+/// `extractDisplayItems` through the tape; `None` when the glue gave up on the input.
+fn items_by_tape(message: &JsValue) -> Option<Result<JsValue, JsValue>> {
+    let tape = Tape::read(message)?;
+    Some(match display::extract_display_items(&tape.root()) {
+        Ok(items) => {
+            let mut ops = Ops::new();
+            for item in &items {
+                ops.item(item, 0, Status::Completed);
+            }
+            Ok(cd_items(&ops.ops, &ops.extra()))
+        }
+        Err(error) => {
+            cd_done();
+            Err(to_js_error(&error))
+        }
+    })
+}
+
+/// `toDisplayMessages` through the tape; `None` when the glue gave up on the input.
+fn records_by_tape(messages: &JsValue, options: Option<&Js>) -> Option<Result<JsValue, JsValue>> {
+    let tape = Tape::read(messages)?;
+    Some(match display::to_display_messages(&tape.root(), options) {
+        Ok(records) => {
+            let mut ops = Ops::new();
+            for record in &records {
+                ops.item(&record.item, record.sequence, record.status);
+            }
+            let conversation_id = records
+                .first()
+                .and_then(|r| r.conversation_id.as_ref())
+                .map_or(JsValue::NULL, |id| id.to_js().into_owned());
+            Ok(cd_records(&ops.ops, &ops.extra(), &conversation_id))
+        }
+        Err(error) => {
+            cd_done();
+            Err(to_js_error(&error))
+        }
+    })
 }
 
 /// True when `error` is an error this module threw.
@@ -1534,7 +2314,7 @@ impl Engine for JsEngine {
     fn node<'a>(value: &Self::Value<'a>) -> Option<DocNode<'a>> {
         match value {
             Value::Doc(node) => Some(*node),
-            Value::Js(_) => None,
+            Value::Js(_) | Value::Tape(_) => None,
         }
     }
 }

@@ -1,0 +1,131 @@
+// The display functions read plain input through a tape the glue writes in one pass (src/wasm.rs),
+// and everything else in place. These tests hold the two ways to the same results: every display
+// fixture read both ways, and each case that makes the glue give up.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import * as cd from "chat-display";
+
+const fixtures = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
+
+/** A deep copy whose objects have a prototype of their own: the glue reads none of them itself. */
+function inPlace(value) {
+  if (Array.isArray(value)) return value.map(inPlace);
+  if (value === null || typeof value !== "object") return value;
+  const proto = Object.create(Object.prototype);
+  const copy = Object.create(proto);
+  for (const [k, v] of Object.entries(value)) copy[k] = inPlace(v);
+  return copy;
+}
+
+/** The result or the error of `f`, as data. */
+function outcome(f) {
+  try {
+    return { value: JSON.parse(JSON.stringify(f())) };
+  } catch (e) {
+    return { error: { name: e.name, code: e.code, path: e.path, message: e.message } };
+  }
+}
+
+const cases = [
+  ...fixtures("extract_display_items").map((c) => ({ name: c.name, run: (x) => cd.extractDisplayItems(x), input: c.message })),
+  ...fixtures("sycophant_display").map((c) => ({ name: c.name, run: (x) => cd.extractDisplayItems(x), input: c.message })),
+  ...fixtures("to_display_messages").map((c) => ({ name: c.name, run: (x) => cd.toDisplayMessages(x, c.options), input: c.messages })),
+  ...fixtures("sycophant_display_messages").map((c) => ({ name: c.name, run: (x) => cd.toDisplayMessages(x, c.options), input: c.messages })),
+];
+
+test("every display fixture gives the same result, or the same error, read from the tape and in place", () => {
+  assert.ok(cases.length > 90);
+  for (const c of cases) {
+    assert.deepEqual(outcome(() => c.run(c.input)), outcome(() => c.run(inPlace(c.input))), c.name);
+  }
+});
+
+test("moved values come back as the very values given, from the tape", () => {
+  const args = { q: { deep: [1, { x: 2 }] } };
+  const date = new Date(0);
+  const long = "x".repeat(100) + "\uD800";
+  const messages = [
+    { role: "assistant", content: [{ type: "text", content: long }], tool_calls: [{ call_id: "c1", name: "s", arguments: args }, { call_id: "c2", name: "t", arguments: date }] },
+    { role: "tool", tool_results: [{ tool_call_id: "c1", name: "s", content: "done" }] },
+  ];
+  const records = cd.toDisplayMessages(messages, { conversation_id: "conv" });
+  assert.equal(records[0].content.text, long);
+  assert.equal(records[1].content.arguments, args);
+  assert.equal(records[2].content.arguments, date);
+  assert.deepEqual(records.map((r) => r.status), ["completed", "completed", "pending", "completed"]);
+  assert.ok(records.every((r) => r.conversation_id === "conv"));
+});
+
+test("short strings keep every UTF-16 unit and the ones after them stay in place", () => {
+  // Lone surrogates, astral characters, and lengths around the glue's 32-unit limit.
+  const texts = ["a\uD800b", "\uDC00", "x\uD83D", "😀".repeat(16), "é".repeat(32), "q".repeat(33), "", "ok"];
+  const messages = texts.map((text, i) => ({ role: i % 2 ? "user" : "assistant", content: [{ type: "text", content: text }, { type: "thinking", content: `t${i}` }] }));
+  const records = cd.toDisplayMessages(messages);
+  const expected = [];
+  texts.forEach((text, i) => {
+    if (text !== "") expected.push([i % 2 ? "user" : "assistant", "text", text]);
+    expected.push([i % 2 ? "user" : "assistant", "thinking", `t${i}`]);
+  });
+  assert.deepEqual(records.map((r) => [r.message_type, r.content_type, r.content.text]), expected);
+  // Ids that differ only in a lone surrogate still pair by Rust's reading (U+FFFD), both ways.
+  const calls = [{ role: "assistant", tool_calls: [{ call_id: "id\uD800z", name: "n" }] }, { role: "tool", tool_results: [{ tool_call_id: "id\uDBFFz", name: "n", content: "r", is_error: true }] }];
+  assert.deepEqual(outcome(() => cd.toDisplayMessages(calls)), outcome(() => cd.toDisplayMessages(inPlace(calls))));
+  assert.equal(cd.toDisplayMessages(calls)[0].tool_call_id, "id\uD800z");
+});
+
+test("a throwing getter reads as an absent key, as when read in place", () => {
+  const message = { role: "user", get content() { throw new Error("no"); }, tool_calls: [{ call_id: "c", name: "n" }] };
+  assert.deepEqual(outcome(() => cd.extractDisplayItems(message)), outcome(() => cd.extractDisplayItems(inPlace({ role: "user", tool_calls: [{ call_id: "c", name: "n" }] }))));
+  assert.equal(cd.extractDisplayItems(message).length, 1);
+});
+
+test("while Object.prototype has an enumerable key, objects are read in place (inherited keys included)", () => {
+  const messages = [{ role: "user", content: "hi" }, { role: "assistant", tool_calls: [{ call_id: "c", name: "n" }] }];
+  Object.prototype.content = "inherited";
+  let during, inPlaceResult;
+  try {
+    during = outcome(() => cd.toDisplayMessages(messages));
+    inPlaceResult = outcome(() => cd.toDisplayMessages(inPlace(messages)));
+  } finally {
+    delete Object.prototype.content;
+  }
+  assert.deepEqual(during, inPlaceResult);
+  // Property access sees the inherited text on the message that has none of its own.
+  assert.deepEqual(during.value.map((r) => r.content_type), ["text", "text", "tool_call"]);
+  assert.deepEqual(cd.toDisplayMessages(messages).map((r) => r.content_type), ["text", "tool_call"]);
+});
+
+test("a getter that calls the module while the input is read gets its own answer", () => {
+  let inner;
+  const message = {
+    role: "assistant",
+    get content() {
+      inner = cd.toDisplayMessages([{ role: "user", content: "inner" }, { role: "tool", tool_results: [{ tool_call_id: "k", content: "r" }] }]);
+      return "outer";
+    },
+  };
+  const outer = cd.extractDisplayItems(message);
+  assert.deepEqual(outer.map((i) => i.content.text), ["outer"]);
+  assert.deepEqual(inner.map((r) => r.content_type), ["text", "tool_result"]);
+  // And the next call reads from the tape again.
+  assert.deepEqual(cd.toDisplayMessages([{ role: "user", content: "after" }]).map((r) => r.content.text), ["after"]);
+});
+
+test("a huge sparse array is read in place, not written out", () => {
+  const content = [];
+  content.length = 2 ** 21;
+  content[3] = { type: "text", content: "only" };
+  assert.deepEqual(outcome(() => cd.extractDisplayItems({ role: "user", content })), outcome(() => cd.extractDisplayItems(inPlace({ role: "user", content: [null] }))));
+});
+
+test("a plain object's non-enumerable keys are not read, as JSON.stringify does not send them", () => {
+  const message = { content: "hidden role" };
+  Object.defineProperty(message, "role", { value: "user", enumerable: false });
+  assert.equal(outcome(() => cd.extractDisplayItems(message)).error?.code, "invalid_input");
+  // Read in place (an object with a prototype of its own), ordinary property access finds it.
+  const other = Object.create(Object.create(Object.prototype));
+  Object.defineProperty(other, "role", { value: "user", enumerable: false });
+  other.content = "hidden role";
+  assert.deepEqual(cd.extractDisplayItems(other).map((i) => i.content.text), ["hidden role"]);
+});
