@@ -1717,7 +1717,7 @@ impl<'a> TapeVal<'a> {
         }
     }
 
-    fn to_js(&self) -> JsValue {
+    fn to_js(self) -> JsValue {
         let w = self.word();
         match (w & 7, w >> 3) {
             (TAG_SHORT, id) => cd_string(id),
