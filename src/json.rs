@@ -55,10 +55,18 @@ pub trait Json: Clone {
     fn get_non_null(&self, key: &str) -> Option<Self> {
         self.get(key).filter(|v| v.kind() != Kind::Null)
     }
-    /// The values under each of `keys` (`None` where absent), as [`Json::get`] gives them; the
-    /// tape of the JavaScript view finds them all in one pass over the object.
+    /// The values under each of `keys` (`None` where absent) into `out`, as [`Json::get`] gives
+    /// them; the tape of the JavaScript view finds them all in one pass over the object.
+    fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
+        for (slot, key) in out.iter_mut().zip(keys) {
+            *slot = self.get(key);
+        }
+    }
+    /// [`Json::fields_into`] as an array (one body for every list: only this wrapper is per length).
     fn fields<const N: usize>(&self, keys: &'static [&'static str; N]) -> [Option<Self>; N] {
-        keys.map(|key| self.get(key))
+        let mut out = [const { None }; N];
+        self.fields_into(keys, &mut out);
+        out
     }
     /// The elements when `self` is an array.
     fn elements(&self) -> Option<Vec<Self>>;

@@ -422,10 +422,14 @@ impl Value<'_> {
 }
 
 impl<'a> Json for Value<'a> {
-    fn fields<const N: usize>(&self, keys: &'static [&'static str; N]) -> [Option<Self>; N] {
+    fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
         match self {
-            Value::Tape(t) => t.fields(keys),
-            _ => keys.map(|key| self.get(key)),
+            Value::Tape(t) => t.fields_into(keys, out),
+            _ => {
+                for (slot, key) in out.iter_mut().zip(keys) {
+                    *slot = self.get(key);
+                }
+            }
         }
     }
     fn kind(&self) -> Kind {
@@ -1409,26 +1413,29 @@ fn seed_of(s: &str) -> Option<u32> {
     })
 }
 
-/// The key slots of `keys` that are seeds (0, which no key slot is, for one that is not), found
-/// once for each list: a list's address names it, since a `'static` list never changes.
-fn seed_slots<const N: usize>(keys: &'static [&'static str; N]) -> [u32; N] {
+/// Calls `f` with the key slots of `keys` that are seeds (0, which no key slot is, for one that
+/// is not), found once for each list: a list's address names it, as a `'static` list never
+/// changes.
+fn seed_slots(keys: &'static [&'static str], f: impl FnOnce(&[u32])) {
     /// Each list's address and its key slots.
     type Lists = RefCell<Vec<(usize, Vec<u32>)>>;
     static LISTS: Local<Lists> = Local(RefCell::new(Vec::new()));
     let at = keys.as_ptr() as usize;
-    let found = LISTS.with(|lists| {
-        let lists = lists.try_borrow().ok()?;
-        let (_, slots) = lists.iter().find(|(a, _)| *a == at)?;
-        Some(core::array::from_fn(|i| slots.get(i).copied().unwrap_or(0)))
-    });
-    found.unwrap_or_else(|| {
-        let slots = keys.map(|key| seed_of(key).map_or(0, |seed| seed << 3 | TAG_SHORT));
-        LISTS.with(|lists| {
-            if let Ok(mut lists) = lists.try_borrow_mut() {
-                lists.push((at, slots.to_vec()));
+    LISTS.with(|lists| {
+        let Ok(mut lists) = lists.try_borrow_mut() else {
+            return f(&[]);
+        };
+        let i = match lists.iter().position(|(a, _)| *a == at) {
+            Some(i) => i,
+            None => {
+                let slots = keys
+                    .iter()
+                    .map(|key| seed_of(key).map_or(0, |seed| seed << 3 | TAG_SHORT));
+                lists.push((at, slots.collect()));
+                lists.len() - 1
             }
-        });
-        slots
+        };
+        f(lists.get(i).map_or(&[][..], |(_, slots)| slots))
     })
 }
 
@@ -1608,27 +1615,38 @@ impl<'a> TapeVal<'a> {
         (self.tape.word(at) != UNDEFINED).then(|| self.slot(at))
     }
 
-    /// [`Json::fields`] in one pass over the object's keys, each compared as the index of the
-    /// seed it is (found once per list of keys: a `'static` list is always the same list).
-    fn fields<const N: usize>(&self, keys: &'static [&'static str; N]) -> [Option<Value<'a>>; N] {
-        if self.word() & 7 != TAG_OBJECT {
-            return keys.map(|key| self.get(key));
-        }
-        let slots = seed_slots(keys);
-        let mut out = [const { None }; N];
-        for (key, at) in self.pairs() {
-            if let Some(i) = slots.iter().position(|&s| s == key) {
-                if self.tape.word(at) != UNDEFINED {
-                    out[i] = Some(self.slot(at));
+    /// [`Json::fields_into`] in one pass over the object's keys, each compared as the index of
+    /// the seed it is (found once per list of keys: a `'static` list is always the same list).
+    fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Value<'a>>]) {
+        // Bit i: key i is read by `get` (not a seed, or not an object on the tape).
+        let mut by_name = u64::MAX;
+        if self.word() & 7 == TAG_OBJECT {
+            seed_slots(keys, |slots| {
+                if slots.len() != keys.len() {
+                    return;
                 }
+                for (key, at) in self.pairs() {
+                    let found = slots.iter().position(|&s| s == key);
+                    if let Some(slot) = found.and_then(|i| out.get_mut(i)) {
+                        if self.tape.word(at) != UNDEFINED {
+                            *slot = Some(self.slot(at));
+                        }
+                    }
+                }
+                by_name = slots.iter().enumerate().fold(0, |bits, (i, &s)| {
+                    if s == 0 {
+                        bits | 1 << (i % 64)
+                    } else {
+                        bits
+                    }
+                });
+            });
+        }
+        for (i, (slot, key)) in out.iter_mut().zip(keys).enumerate() {
+            if by_name & 1 << (i % 64) != 0 {
+                *slot = self.get(key);
             }
         }
-        for (i, key) in keys.iter().enumerate() {
-            if slots[i] == 0 {
-                out[i] = self.get(key);
-            }
-        }
-        out
     }
 
     fn get_non_null(&self, key: &str) -> Option<Value<'a>> {
