@@ -58,9 +58,7 @@ pub trait Json: Clone {
     /// The values under each of `keys` (`None` where absent) into `out`, as [`Json::get`] gives
     /// them; the tape of the JavaScript view finds them all in one pass over the object.
     fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
-        for (slot, key) in out.iter_mut().zip(keys) {
-            *slot = self.get(key);
-        }
+        fields_by_name(self, keys, out)
     }
     /// [`Json::fields_into`] as an array (one body for every list: only this wrapper is per length).
     fn fields<const N: usize>(&self, keys: &'static [&'static str; N]) -> [Option<Self>; N] {
@@ -99,6 +97,13 @@ pub trait Json: Clone {
         Self: Sized,
     {
         shortest_digits(x)
+    }
+}
+
+/// [`Json::fields_into`] by one [`Json::get`] per key.
+pub fn fields_by_name<J: Json>(value: &J, keys: &[&str], out: &mut [Option<J>]) {
+    for (slot, key) in out.iter_mut().zip(keys) {
+        *slot = value.get(key);
     }
 }
 

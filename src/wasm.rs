@@ -417,7 +417,11 @@ impl Value<'_> {
 
     /// The JavaScript value (made, for a document's).
     fn to_js(&self) -> Cow<'_, JsValue> {
-        Handle::js(self)
+        match self {
+            Value::Js(v) => Cow::Borrowed(&v.value),
+            Value::Doc(node) => Cow::Owned(node_to_js(node)),
+            Value::Tape(t) => Cow::Owned(t.to_js()),
+        }
     }
 }
 
@@ -425,11 +429,7 @@ impl<'a> Json for Value<'a> {
     fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
         match self {
             Value::Tape(t) => t.fields_into(keys, out),
-            _ => {
-                for (slot, key) in out.iter_mut().zip(keys) {
-                    *slot = self.get(key);
-                }
-            }
+            _ => crate::json::fields_by_name(self, keys, out),
         }
     }
     fn kind(&self) -> Kind {
@@ -611,10 +611,12 @@ fn js_str<R>(s: &str, f: impl FnOnce(&JsValue) -> R) -> R {
     })
 }
 
-/// JavaScript numbers 0 to 31, for `sequence`: each made once, on first use.
+/// JavaScript numbers 0 to 31, for patch paths' indices: each made once, on first use.
+#[cfg(feature = "providers")]
 static SMALL: Local<RefCell<Vec<JsValue>>> = Local(RefCell::new(Vec::new()));
 
 /// The JavaScript number `n`, kept when small.
+#[cfg(feature = "providers")]
 fn small_number(n: usize) -> JsValue {
     SMALL
         .with(|small| {
@@ -641,118 +643,6 @@ fn object(entries: &[(&'static str, Option<&JsValue>)]) -> JsValue {
     object.into()
 }
 
-/// A core handle as the JavaScript value it stands for: a JavaScript value is itself; a value of
-/// a parsed document is made (see [`node_to_js`]).
-trait Handle {
-    fn js(&self) -> Cow<'_, JsValue>;
-}
-
-impl Handle for Value<'_> {
-    fn js(&self) -> Cow<'_, JsValue> {
-        match self {
-            Value::Js(v) => Cow::Borrowed(&v.value),
-            Value::Doc(node) => Cow::Owned(node_to_js(node)),
-            Value::Tape(t) => Cow::Owned(t.to_js()),
-        }
-    }
-}
-
-fn nullable<J: Handle>(value: &Option<J>) -> Option<Cow<'_, JsValue>> {
-    value.as_ref().map(Handle::js)
-}
-
-fn flag(value: Option<bool>) -> JsValue {
-    value.map_or(JsValue::NULL, JsValue::from_bool)
-}
-
-/// A display item's `content`, built directly rather than through serde: this is the hot path
-/// of both display functions (the fixture tests hold both paths to the same JSON).
-fn item_content<J: Handle>(content: &ItemContent<J>) -> JsValue {
-    match content {
-        ItemContent::Text { text } | ItemContent::Thinking { text } => {
-            object(&[("text", Some(&text.js()))])
-        }
-        ItemContent::ToolCall {
-            call_id,
-            name,
-            arguments,
-            display_text,
-        } => {
-            let values = [
-                nullable(call_id),
-                nullable(name),
-                nullable(arguments),
-                nullable(display_text),
-            ];
-            let [call_id, name, arguments, display_text] = &values;
-            object(&[
-                ("call_id", call_id.as_deref()),
-                ("name", name.as_deref()),
-                ("arguments", arguments.as_deref()),
-                ("display_text", display_text.as_deref()),
-            ])
-        }
-        ItemContent::ToolResult {
-            tool_call_id,
-            name,
-            content,
-            is_error,
-            is_interrupt,
-        } => {
-            let text = match content {
-                ResultText::Given(text) => text.js(),
-                ResultText::Joined(text) => Cow::Owned(JsValue::from_str(text)),
-            };
-            let (id, name) = (nullable(tool_call_id), nullable(name));
-            object(&[
-                ("tool_call_id", id.as_deref()),
-                ("name", name.as_deref()),
-                ("content", Some(&text)),
-                ("is_error", Some(&flag(*is_error))),
-                ("is_interrupt", Some(&flag(*is_interrupt))),
-            ])
-        }
-    }
-}
-
-fn item_to_js(item: &DisplayItem<Js>) -> JsValue {
-    object(&[
-        ("type", Some(&constant(item.content.type_name()))),
-        ("message_type", Some(&constant(item.message_type.as_str()))),
-        ("content", Some(&item_content(&item.content))),
-    ])
-}
-
-fn record_to_js<J: Handle + Clone>(record: &DisplayRecord<J>) -> JsValue {
-    let conversation_id = nullable(&record.conversation_id);
-    let tool_call_id = record.tool_call_id();
-    let tool_call_id = nullable(&tool_call_id);
-    object(&[
-        ("conversation_id", conversation_id.as_deref()),
-        (
-            "message_type",
-            Some(&constant(record.item.message_type.as_str())),
-        ),
-        (
-            "content_type",
-            Some(&constant(record.item.content.type_name())),
-        ),
-        ("content", Some(&item_content(&record.item.content))),
-        ("sequence", Some(&small_number(record.sequence))),
-        ("status", Some(&constant(record.status.as_str()))),
-        ("tool_call_id", tool_call_id.as_deref()),
-        ("metadata", Some(&Fresh::new().into())),
-    ])
-}
-
-fn array<T>(values: &[T], f: impl Fn(&T) -> JsValue) -> JsValue {
-    let array = Array::new_with_length(values.len() as u32);
-    for (i, value) in values.iter().enumerate() {
-        array.set(i as u32, f(value));
-    }
-    array.into()
-}
-
 /// The JavaScript value a [`Value`] hands to [`JsSerializer`] while it serializes itself.
 static PRESERVED: Local<RefCell<Option<JsValue>>> = Local(RefCell::new(None));
 
@@ -763,11 +653,7 @@ const PRESERVE: &str = "chat_display::wasm::Value";
 /// `node_to_js` makes of it. [`JsSerializer`] takes either unchanged.
 impl Serialize for Value<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let value = match self {
-            Value::Js(v) => v.value.clone(),
-            Value::Doc(node) => node_to_js(node),
-            Value::Tape(t) => t.to_js(),
-        };
+        let value = self.to_js().into_owned();
         PRESERVED.with(|slot| slot.replace(Some(value)));
         s.serialize_newtype_struct(PRESERVE, &())
     }
@@ -1102,13 +988,14 @@ fn run<T: Serialize>(result: crate::error::Result<T>) -> Result<JsValue, JsValue
 pub fn extract_display_items(
     #[wasm_bindgen(unchecked_param_type = "Message | SycophantMessage")] message: JsValue,
 ) -> Result<JsValue, JsValue> {
-    if let Some(result) = items_by_tape(&message) {
-        return result;
-    }
-    match display::extract_display_items(&Js::new(message)) {
-        Ok(items) => Ok(array(&items, item_to_js)),
-        Err(error) => Err(to_js_error(&error)),
-    }
+    let tape = Tape::read(&message);
+    let root = tape.as_ref().map_or_else(|| Js::new(message), Tape::root);
+    let result = display::extract_display_items(&root);
+    let result = result
+        .map(|items| items_to_js(&items))
+        .map_err(|e| to_js_error(&e));
+    Tape::done(tape);
+    result
 }
 
 /// Display-message records for a message or a whole conversation, with tool call statuses derived
@@ -1123,13 +1010,14 @@ pub fn to_display_messages(
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let options = Js::optional(options);
-    if let Some(result) = records_by_tape(&messages, options.as_ref()) {
-        return result;
-    }
-    match display::to_display_messages(&Js::new(messages), options.as_ref()) {
-        Ok(records) => Ok(array(&records, record_to_js)),
-        Err(error) => Err(to_js_error(&error)),
-    }
+    let tape = Tape::read(&messages);
+    let root = tape.as_ref().map_or_else(|| Js::new(messages), Tape::root);
+    let result = display::to_display_messages(&root, options.as_ref());
+    let result = result
+        .map(|records| records_to_js(&records))
+        .map_err(|e| to_js_error(&e));
+    Tape::done(tape);
+    result
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1290,26 +1178,28 @@ function content(o, i, x) {
   }
 }
 const WIDTH = [6, 9, 10];
+function record(o, i, x, cid) {
+  return {
+    conversation_id: cid, message_type: strs[o[i + 2]], content_type: strs[o[i + 1]],
+    content: content(o, i, x), sequence: o[i + 3], status: strs[o[i + 4]],
+    tool_call_id: o[i] === 0 ? null : ref(o[i + 5], x), metadata: {},
+  };
+}
+// The builders read only the seeds, `extra` and (for a tape's values) the values of the tape
+// being read, so they serve every call, and cdDone stays the caller's.
 export function cdItems(o, x) {
   const out = [];
   for (let i = 0; i < o.length; i += WIDTH[o[i]]) {
     out.push({ type: strs[o[i + 1]], message_type: strs[o[i + 2]], content: content(o, i, x) });
   }
-  cdDone();
   return out;
 }
 export function cdRecords(o, x, cid) {
   const out = [];
-  for (let i = 0; i < o.length; i += WIDTH[o[i]]) {
-    out.push({
-      conversation_id: cid, message_type: strs[o[i + 2]], content_type: strs[o[i + 1]],
-      content: content(o, i, x), sequence: o[i + 3], status: strs[o[i + 4]],
-      tool_call_id: o[i] === 0 ? null : ref(o[i + 5], x), metadata: {},
-    });
-  }
-  cdDone();
+  for (let i = 0; i < o.length; i += WIDTH[o[i]]) out.push(record(o, i, x, cid));
   return out;
 }
+export function cdRecord(o, x, cid) { return record(o, 0, x, cid); }
 "#)]
 extern "C" {
     #[wasm_bindgen(js_name = cdSeed)]
@@ -1330,6 +1220,8 @@ extern "C" {
     fn cd_items(ops: &[u32], extra: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = cdRecords)]
     fn cd_records(ops: &[u32], extra: &JsValue, conversation_id: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = cdRecord)]
+    fn cd_record(ops: &[u32], extra: &JsValue, conversation_id: &JsValue) -> JsValue;
 }
 
 /// The glue's first short strings, the same every call: the keys whose values the display
@@ -1382,6 +1274,23 @@ const MOVED: u32 = 5;
 
 /// Whether the glue has its table of short strings.
 static SEEDED: Local<Cell<bool>> = Local(Cell::new(false));
+
+/// Gives the glue `SEEDS`, on first use.
+fn seed() {
+    SEEDED.with(|seeded| {
+        if !seeded.get() {
+            let mut joined = String::new();
+            for (i, word) in SEEDS.iter().enumerate() {
+                if i > 0 {
+                    joined.push('\n');
+                }
+                joined.push_str(word);
+            }
+            cd_seed(&joined, MOVED);
+            seeded.set(true);
+        }
+    });
+}
 
 /// Which of `SEEDS` a string at an address is, for the constants the code asks for (always at the
 /// same address): 256 slots of (address, length, seed + 1 or 0), checked against the seed's text.
@@ -1467,19 +1376,7 @@ pub struct Tape {
 impl Tape {
     /// Has the glue read `value`; `None` when it gave up (and the input is read in place).
     fn read(value: &JsValue) -> Option<Tape> {
-        SEEDED.with(|seeded| {
-            if !seeded.get() {
-                let mut joined = String::new();
-                for (i, word) in SEEDS.iter().enumerate() {
-                    if i > 0 {
-                        joined.push('\n');
-                    }
-                    joined.push_str(word);
-                }
-                cd_seed(&joined, MOVED);
-                seeded.set(true);
-            }
-        });
+        seed();
         let len = usize::try_from(cd_encode(value)).ok().filter(|&l| l > 1)?;
         let mut words = vec![0; len];
         cd_words(&mut words);
@@ -1507,6 +1404,13 @@ impl Tape {
         }
         words.truncate(len - count);
         Some(Tape { words, text, spans })
+    }
+
+    /// Lets the glue drop what it kept for a tape, once the records are made.
+    fn done(tape: Option<Tape>) {
+        if tape.is_some() {
+            cd_done();
+        }
     }
 
     fn word(&self, at: u32) -> u32 {
@@ -1756,6 +1660,7 @@ struct Ops {
 
 impl Ops {
     fn new() -> Ops {
+        seed();
         Ops {
             ops: Vec::new(),
             extra: None,
@@ -1860,44 +1765,36 @@ impl Ops {
     }
 }
 
-/// `extractDisplayItems` through the tape; `None` when the glue gave up on the input.
-fn items_by_tape(message: &JsValue) -> Option<Result<JsValue, JsValue>> {
-    let tape = Tape::read(message)?;
-    Some(match display::extract_display_items(&tape.root()) {
-        Ok(items) => {
-            let mut ops = Ops::new();
-            for item in &items {
-                ops.item(item, 0, Status::Completed);
-            }
-            Ok(cd_items(&ops.ops, &ops.extra()))
-        }
-        Err(error) => {
-            cd_done();
-            Err(to_js_error(&error))
-        }
-    })
+/// Display items as JavaScript objects, made by the glue.
+fn items_to_js(items: &[DisplayItem<Value<'_>>]) -> JsValue {
+    let mut ops = Ops::new();
+    for item in items {
+        ops.item(item, 0, Status::Completed);
+    }
+    cd_items(&ops.ops, &ops.extra())
 }
 
-/// `toDisplayMessages` through the tape; `None` when the glue gave up on the input.
-fn records_by_tape(messages: &JsValue, options: Option<&Js>) -> Option<Result<JsValue, JsValue>> {
-    let tape = Tape::read(messages)?;
-    Some(match display::to_display_messages(&tape.root(), options) {
-        Ok(records) => {
-            let mut ops = Ops::new();
-            for record in &records {
-                ops.item(&record.item, record.sequence, record.status);
-            }
-            let conversation_id = records
-                .first()
-                .and_then(|r| r.conversation_id.as_ref())
-                .map_or(JsValue::NULL, |id| id.to_js().into_owned());
-            Ok(cd_records(&ops.ops, &ops.extra(), &conversation_id))
-        }
-        Err(error) => {
-            cd_done();
-            Err(to_js_error(&error))
-        }
-    })
+/// The `conversation_id` of a record as a JavaScript value.
+fn conversation_id(record: Option<&DisplayRecord<Value<'_>>>) -> JsValue {
+    record
+        .and_then(|r| r.conversation_id.as_ref())
+        .map_or(JsValue::NULL, |id| id.to_js().into_owned())
+}
+
+/// Records of one conversation (one `conversation_id`) as JavaScript objects, made by the glue.
+fn records_to_js(records: &[DisplayRecord<Value<'_>>]) -> JsValue {
+    let mut ops = Ops::new();
+    for record in records {
+        ops.item(&record.item, record.sequence, record.status);
+    }
+    cd_records(&ops.ops, &ops.extra(), &conversation_id(records.first()))
+}
+
+/// One record as a JavaScript object, made by the glue.
+fn record_to_js(record: &DisplayRecord<Value<'_>>) -> JsValue {
+    let mut ops = Ops::new();
+    ops.item(&record.item, record.sequence, record.status);
+    cd_record(&ops.ops, &ops.extra(), &conversation_id(Some(record)))
 }
 
 /// True when `error` is an error this module threw.
