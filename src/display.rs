@@ -75,19 +75,45 @@ impl<J> ItemContent<J> {
 #[derive(Clone, Debug)]
 pub enum ResultText<J> {
     Given(J),
-    Joined(String),
+    /// The contents of the text parts (`None` for a null one, which joins as `""`), in order. Kept
+    /// as the parts' own values and joined where the text is written out, so that in wasm the
+    /// texts are not copied into the module and the join back out (the glue joins them).
+    Joined(Vec<Option<J>>),
 }
 
-impl<J: Serialize> Serialize for ResultText<J> {
-    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+impl<J: Json> ResultText<J> {
+    /// Appends the text to `out` (the join, for `Joined`).
+    pub fn push_onto(&self, out: &mut String) {
         match self {
-            ResultText::Given(j) => j.serialize(s),
-            ResultText::Joined(text) => s.serialize_str(text),
+            ResultText::Given(text) => out.push_str(&text.as_str().unwrap_or_default()),
+            ResultText::Joined(parts) => {
+                for (i, part) in parts.iter().enumerate() {
+                    if i > 0 {
+                        out.push('\n');
+                    }
+                    if let Some(text) = part.as_ref().and_then(|p| p.as_str()) {
+                        out.push_str(&text);
+                    }
+                }
+            }
         }
     }
 }
 
-impl<J: Serialize> Serialize for ItemContent<J> {
+impl<J: Json + Serialize> Serialize for ResultText<J> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        match self {
+            ResultText::Given(j) => j.serialize(s),
+            ResultText::Joined(_) => {
+                let mut text = String::new();
+                self.push_onto(&mut text);
+                s.serialize_str(&text)
+            }
+        }
+    }
+}
+
+impl<J: Json + Serialize> Serialize for ItemContent<J> {
     fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
             ItemContent::Text { text } | ItemContent::Thinking { text } => {
@@ -127,7 +153,7 @@ impl<J: Serialize> Serialize for ItemContent<J> {
     }
 }
 
-impl<J: Serialize> Serialize for DisplayItem<J> {
+impl<J: Json + Serialize> Serialize for DisplayItem<J> {
     fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(3))?;
         map.serialize_entry("type", self.content.type_name())?;
@@ -158,7 +184,7 @@ pub fn display_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
         let content = match &result.content {
             ResultContent::Text(text) => ResultText::Given(text.clone()),
             ResultContent::Parts(parts) => ResultText::Joined(join_text_parts(parts)),
-            ResultContent::Other => ResultText::Joined(String::new()),
+            ResultContent::Other => ResultText::Joined(Vec::new()),
         };
         items.push(item(ItemContent::ToolResult {
             tool_call_id: result.tool_call_id.clone(),
@@ -204,20 +230,13 @@ pub fn text_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
     items
 }
 
-/// The text parts' contents joined with `"\n"`; empty and null parts stay (null gives `""`).
-fn join_text_parts<J: Json>(parts: &[ContentPart<J>]) -> String {
-    let mut out = String::new();
-    let mut first = true;
-    for part in parts.iter().filter(|p| p.part_type == PartType::Text) {
-        if !first {
-            out.push('\n');
-        }
-        first = false;
-        if let Some(text) = part.content.as_ref().and_then(|c| c.as_str()) {
-            out.push_str(&text);
-        }
-    }
-    out
+/// The text parts' contents, to be joined with `"\n"`; empty and null parts stay (null gives `""`).
+fn join_text_parts<J: Json>(parts: &[ContentPart<J>]) -> Vec<Option<J>> {
+    parts
+        .iter()
+        .filter(|p| p.part_type == PartType::Text)
+        .map(|p| p.content.clone())
+        .collect()
 }
 
 /// `extract_display_items/1`: reads `message` (path `$`) and returns its display items.
@@ -292,7 +311,7 @@ impl Serialize for EmptyMap {
     }
 }
 
-impl<J: Serialize + Clone> Serialize for DisplayRecord<J> {
+impl<J: Json + Serialize> Serialize for DisplayRecord<J> {
     fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(8))?;
         map.serialize_entry("conversation_id", &self.conversation_id)?;

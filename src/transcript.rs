@@ -8,7 +8,7 @@
 //! (`content: {text, path}`, status `failed`); the others load. Records are kept as where they come
 //! from (message, item index, status), about 16 bytes each, and rebuilt from the text on demand.
 
-use crate::display::{display_items, DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
+use crate::display::{display_items, DisplayItem, DisplayRecord, ItemContent, Status};
 use crate::doc::{Doc, Engine, Node, SyntaxError};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
@@ -626,10 +626,7 @@ fn item_text_onto<J: Json>(out: &mut String, item: &ItemContent<J>) {
             out.push_str("Tool result from ");
             out.push_str(&name(from));
             out.push_str(": ");
-            match content {
-                ResultText::Given(text) => out.push_str(&text.as_str().unwrap_or_default()),
-                ResultText::Joined(text) => out.push_str(text),
-            }
+            content.push_onto(out);
         }
     }
 }

@@ -1174,10 +1174,18 @@ function content(o, i, x) {
   switch (o[i]) {
     case 0: return { text: ref(o[i + 5], x) };
     case 1: return { call_id: ref(o[i + 5], x), name: ref(o[i + 6], x), arguments: ref(o[i + 7], x), display_text: ref(o[i + 8], x) };
-    default: return { tool_call_id: ref(o[i + 5], x), name: ref(o[i + 6], x), content: ref(o[i + 7], x), is_error: ref(o[i + 8], x), is_interrupt: ref(o[i + 9], x) };
+    case 2: return { tool_call_id: ref(o[i + 5], x), name: ref(o[i + 6], x), content: ref(o[i + 7], x), is_error: ref(o[i + 8], x), is_interrupt: ref(o[i + 9], x) };
+    default: return { tool_call_id: ref(o[i + 5], x), name: ref(o[i + 6], x), content: joined(o, i + 10, o[i + 7], x), is_error: ref(o[i + 8], x), is_interrupt: ref(o[i + 9], x) };
   }
 }
-const WIDTH = [6, 9, 10];
+// The "\n" join of text parts the core named (null joins as "").
+function joined(o, at, count, x) {
+  const parts = new Array(count);
+  for (let k = 0; k < count; k++) parts[k] = ref(o[at + k], x);
+  return parts.join("\n");
+}
+const WIDTH = [6, 9, 10, 10];
+function width(o, i) { return o[i] === 3 ? 10 + o[i + 7] : WIDTH[o[i]]; }
 function record(o, i, x, cid) {
   return {
     conversation_id: cid, message_type: strs[o[i + 2]], content_type: strs[o[i + 1]],
@@ -1189,14 +1197,14 @@ function record(o, i, x, cid) {
 // being read, so they serve every call, and cdDone stays the caller's.
 export function cdItems(o, x) {
   const out = [];
-  for (let i = 0; i < o.length; i += WIDTH[o[i]]) {
+  for (let i = 0; i < o.length; i += width(o, i)) {
     out.push({ type: strs[o[i + 1]], message_type: strs[o[i + 2]], content: content(o, i, x) });
   }
   return out;
 }
 export function cdRecords(o, x, cid) {
   const out = [];
-  for (let i = 0; i < o.length; i += WIDTH[o[i]]) out.push(record(o, i, x, cid));
+  for (let i = 0; i < o.length; i += width(o, i)) out.push(record(o, i, x, cid));
   return out;
 }
 export function cdRecord(o, x, cid) { return record(o, 0, x, cid); }
@@ -1699,12 +1707,17 @@ impl Ops {
     }
 
     /// `[shape, type, role, sequence, status, ...content]`; shape 0 is a text or thinking item,
-    /// 1 a tool call, 2 a tool result.
+    /// 1 a tool call, 2 a tool result, 3 a tool result whose text the glue joins: its `content`
+    /// word is the number of parts, whose values follow the result's.
     fn item(&mut self, item: &DisplayItem<Value<'_>>, sequence: usize, status: Status) {
         let shape = match item.content {
             ItemContent::Text { .. } | ItemContent::Thinking { .. } => 0,
             ItemContent::ToolCall { .. } => 1,
-            ItemContent::ToolResult { .. } => 2,
+            ItemContent::ToolResult {
+                content: ResultText::Given(_),
+                ..
+            } => 2,
+            ItemContent::ToolResult { .. } => 3,
         };
         let head = [
             shape,
@@ -1742,18 +1755,24 @@ impl Ops {
             } => {
                 let id = self.optional(tool_call_id);
                 let name = self.optional(name);
-                let content = match content {
+                let text = match content {
                     ResultText::Given(text) => self.value(text),
-                    ResultText::Joined(text) => self.made(&JsValue::from_str(text)),
+                    ResultText::Joined(parts) => parts.len() as u32,
                 };
                 let values = [
                     id,
                     name,
-                    content,
+                    text,
                     Ops::flag(*is_error),
                     Ops::flag(*is_interrupt),
                 ];
                 self.ops.extend_from_slice(&values);
+                if let ResultText::Joined(parts) = content {
+                    for part in parts {
+                        let part = self.optional(part);
+                        self.ops.push(part);
+                    }
+                }
             }
         }
     }
