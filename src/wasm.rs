@@ -1041,18 +1041,30 @@ pub fn to_display_messages(
 // | 1 | a short string (up to 32 UTF-16 units) | its index among the call's short strings |
 // | 2 | any other string | its index among the call's values |
 // | 3 | a number | its index among the call's values |
-// | 4, 5 | an array, a plain object | the element or key count; then the slot after the whole array or object, the value's own index, and the elements, or key and value slots |
+// | 4 | an array | the element count; then the slot after the whole array, the array's own index among the call's values, and the elements |
+// | 5 | an object | bit 3 set for a partial object (below), the key count above it (word >> 4); then the slot after the whole object, its own index, and the key and value slots |
 // | 6 | a value read in place (below) | its kind in 3 bits (4 array, 5 object, 7 other), then its index among the call's values |
 //
-// The glue reads plain objects (prototype `Object.prototype` or `null`) by their own enumerable
-// keys (`for...in`, so the tape is not used while `Object.prototype` has an enumerable key) and
-// arrays by index. Values the core only moves (under the `MOVED` keys), objects deeper than five
-// levels below a message, and every other object (class instances, functions, symbols, bigints)
-// are not walked: they are tag 6 and read through `JsVal` if the core asks. Anything unusual
-// (a getter or proxy that throws, a huge array, a call made from inside a getter while the glue
-// is walking) makes the glue give up, and the function reads the input through `JsVal` instead.
+// A LangChain message is read by what the core asks of it. Its objects (the message, its content
+// parts, tool calls and tool results) are read by property access of the keys `parse_message`
+// reads, as `JsVal` would read them, and written partial: every one of those keys, `undefined`
+// where absent. Any other key the core asks for, of any object on the tape, is read in place, so
+// the display functions see what every other function sees. Strings the core compares
+// (roles, part types, ids) are short strings; texts, names and moved values (`arguments`) are
+// values, not walked. Arrays are read by index.
+//
+// A Sycophant message (one with a non-null `__type__`) is walked whole: plain objects (prototype
+// `Object.prototype` or `null`) by their own enumerable keys (`for...in`, so the tape is not used
+// while `Object.prototype` has an enumerable key), arrays by index. Values it only moves (under
+// the `MOVED` keys), objects deeper than five levels below a message, and every other object
+// (class instances, functions, symbols, bigints) are not walked: they are tag 6 and read through
+// `JsVal` if the core asks.
+//
+// Anything unusual (a getter or proxy that throws, a huge array, a call made from inside a getter
+// while the glue is walking) makes the glue give up, and the function reads the input through
+// `JsVal` instead.
 #[wasm_bindgen(inline_js = r#"
-let base = 0, moved = 0, busy = false;
+let base = 0, moved = 0, busy = false, K = {};
 let t = new Int32Array(1 << 14), n = 0, h = [], strs = [], ids = new Map();
 // Objects deeper than DEPTH are read in place; past MAX slots or values, or an array of more than
 // LONG elements (a sparse one, most likely), the whole input is.
@@ -1062,6 +1074,8 @@ export function cdSeed(joined, movedCount) {
   ids = new Map(strs.map((s, i) => [s, i]));
   base = strs.length;
   moved = movedCount;
+  K = {};
+  for (let i = 0; i < base; i++) K[strs[i]] = (i << 3) | 1;
 }
 function room(k) {
   if (n + k <= t.length) return;
@@ -1123,7 +1137,7 @@ function enc(v, d) {
           else enc(x, d + 1);
           len++;
         }
-        t[at] = (len << 3) | 5;
+        t[at] = (len << 4) | 5;
       }
       t[at + 1] = n;
       t[at + 2] = handle(v);
@@ -1135,13 +1149,101 @@ function enc(v, d) {
     default: t[n++] = foreign(v);
   }
 }
+// The messages themselves are read by what the core asks of them: each object of a LangChain
+// message (the message, its content parts, tool calls and tool results) by property access of
+// the keys the core reads, written in this order whether present or not, with the object marked
+// partial (the core reads any other key of it in place); strings the core compares (roles, types,
+// ids) numbered; the rest (texts, names, arguments) kept as values, read in place if ever asked.
+// A Sycophant message (one with a `__type__`) is walked whole, as above.
+function put(w) {
+  if (n >= t.length) room(1);
+  t[n++] = w;
+}
+// A value the core only moves, or reads by its kind: not walked.
+function val(v) {
+  switch (typeof v) {
+    case "string": return v === "" ? str(v) : (handle(v) << 3) | 2;
+    case "object": return v === null ? 0 : foreign(v);
+    case "undefined": return 8;
+    case "boolean": return v ? 24 : 16;
+    case "number": return (handle(v) << 3) | 3;
+    default: return foreign(v);
+  }
+}
+// A value the core compares as a string.
+function word(v) { return typeof v === "string" ? str(v) : val(v); }
+function object(v) { return typeof v === "object" && v !== null && !Array.isArray(v); }
+function open(v, count) {
+  room(3);
+  const at = n;
+  t[at] = (count << 4) | 13;
+  t[at + 2] = handle(v);
+  n += 3;
+  return at;
+}
+function list(v, each) {
+  if (!Array.isArray(v)) return put(val(v));
+  const len = v.length;
+  if (len > LONG) throw new RangeError("tape");
+  room(3);
+  const at = n;
+  n += 3;
+  for (let i = 0; i < len; i++) each(v[i]);
+  t[at] = (len << 3) | 4;
+  t[at + 1] = n;
+  t[at + 2] = handle(v);
+}
+function part(p) {
+  if (!object(p)) return put(val(p));
+  const at = open(p, 2);
+  put(K.type); put(word(p.type));
+  put(K.content); put(val(p.content));
+  t[at + 1] = n;
+}
+function parts(v) {
+  if (Array.isArray(v)) list(v, part);
+  else put(val(v));
+}
+function call(c) {
+  if (!object(c)) return put(val(c));
+  const at = open(c, 4);
+  put(K.call_id); put(word(c.call_id));
+  put(K.name); put(val(c.name));
+  put(K.arguments); put(val(c.arguments));
+  put(K.display_text); put(val(c.display_text));
+  t[at + 1] = n;
+}
+function result(r) {
+  if (!object(r)) return put(val(r));
+  const at = open(r, 6);
+  put(K.content); parts(r.content);
+  put(K.message_expansion); put(val(r.message_expansion));
+  put(K.tool_call_id); put(word(r.tool_call_id));
+  put(K.name); put(val(r.name));
+  put(K.is_error); put(val(r.is_error));
+  put(K.is_interrupt); put(val(r.is_interrupt));
+  t[at + 1] = n;
+}
+function message(m) {
+  if (!object(m)) return put(val(m));
+  const type = m.__type__;
+  if (type !== undefined && type !== null) return enc(m, 0);
+  const at = open(m, 5);
+  put(K.__type__); put(val(type));
+  put(K.role); put(word(m.role));
+  put(K.content); parts(m.content);
+  put(K.tool_calls); list(m.tool_calls, call);
+  put(K.tool_results); list(m.tool_results, result);
+  t[at + 1] = n;
+}
 export function cdEncode(v) {
   if (busy) return -1;
   for (const k in Object.prototype) return -1;
   busy = true;
   try {
     n = 1; h = [];
-    enc(v, Array.isArray(v) ? -1 : 0);
+    if (Array.isArray(v)) list(v, message);
+    else message(v);
     const count = strs.length - base;
     room(count);
     for (let i = 0; i < count; i++) t[n + i] = strs[base + i].length;
@@ -1368,6 +1470,9 @@ const TAG_NUMBER: u32 = 3;
 const TAG_ARRAY: u32 = 4;
 const TAG_OBJECT: u32 = 5;
 const TAG_FOREIGN: u32 = 6;
+/// The flag of an object's head word (above its tag) that marks it partial: only the keys the core
+/// reads are on the tape (see the table above).
+const PARTIAL: u32 = 8;
 /// The slot of `undefined`.
 const UNDEFINED: u32 = 1 << 3;
 
@@ -1506,7 +1611,7 @@ impl<'a> TapeVal<'a> {
     fn pairs(&self) -> impl Iterator<Item = (u32, u32)> + 'a {
         let tape = self.tape;
         let w = self.word();
-        let count = if w & 7 == TAG_OBJECT { w >> 3 } else { 0 };
+        let count = if w & 7 == TAG_OBJECT { w >> 4 } else { 0 };
         let mut at = self.at + 3;
         (0..count).map(move |_| {
             let pair = (tape.word(at), at + 1);
@@ -1515,39 +1620,56 @@ impl<'a> TapeVal<'a> {
         })
     }
 
+    /// An object on the tape, to read in place what the glue did not write: a key not on the tape
+    /// (which `JsVal` would find where `for...in` does not: a non-enumerable or inherited key), and
+    /// a partial object's entries.
+    fn in_place(&self) -> Option<JsVal> {
+        (self.word() & 7 == TAG_OBJECT)
+            .then(|| JsVal::with_kind(cd_handle(self.tape.word(self.at + 2)), Kind::Object))
+    }
+
     fn get(&self, key: &str) -> Option<Value<'a>> {
         if let Some(v) = self.foreign() {
             return v.get(key).map(Value::Js);
         }
         // A seeded key is always that short string: found by its slot, without reading text.
-        let (_, at) = match seed_of(key) {
-            Some(seed) => self.pairs().find(|&(k, _)| k == seed << 3 | TAG_SHORT)?,
-            None => self.pairs().find(|&(k, _)| self.tape.key_is(k, key))?,
+        let found = match seed_of(key) {
+            Some(seed) => self.pairs().find(|&(k, _)| k == seed << 3 | TAG_SHORT),
+            None => self.pairs().find(|&(k, _)| self.tape.key_is(k, key)),
         };
-        (self.tape.word(at) != UNDEFINED).then(|| self.slot(at))
+        match found {
+            Some((_, at)) => (self.tape.word(at) != UNDEFINED).then(|| self.slot(at)),
+            None => self.in_place()?.get(key).map(Value::Js),
+        }
     }
 
     /// [`Json::fields_into`] in one pass over the object's keys, each compared as the index of
     /// the seed it is (found once per list of keys: a `'static` list is always the same list).
     fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Value<'a>>]) {
-        // Bit i: key i is read by `get` (not a seed, or not an object on the tape).
+        // Bit i: key i is read by `get` (not a seed, not on the tape, or not an object on the
+        // tape).
         let mut by_name = u64::MAX;
         if self.word() & 7 == TAG_OBJECT {
             seed_slots(keys, |slots| {
                 if slots.len() != keys.len() {
                     return;
                 }
+                let mut written = 0u64;
                 for (key, at) in self.pairs() {
-                    let found = slots.iter().position(|&s| s == key);
-                    if let Some(slot) = found.and_then(|i| out.get_mut(i)) {
+                    let Some(i) = slots.iter().position(|&s| s == key) else {
+                        continue;
+                    };
+                    written |= 1 << (i % 64);
+                    if let Some(slot) = out.get_mut(i) {
                         if self.tape.word(at) != UNDEFINED {
                             *slot = Some(self.slot(at));
                         }
                     }
                 }
                 by_name = slots.iter().enumerate().fold(0, |bits, (i, &s)| {
-                    if s == 0 {
-                        bits | 1 << (i % 64)
+                    let bit = 1 << (i % 64);
+                    if s == 0 || written & bit == 0 {
+                        bits | bit
                     } else {
                         bits
                     }
@@ -1615,6 +1737,10 @@ impl<'a> TapeVal<'a> {
     fn entries(&self) -> Option<Vec<(String, Value<'a>)>> {
         if let Some(v) = self.foreign() {
             let entries = v.entries()?.into_iter();
+            return Some(entries.map(|(k, v)| (k, Value::Js(v))).collect());
+        }
+        if self.word() & 15 == PARTIAL | TAG_OBJECT {
+            let entries = self.in_place()?.entries()?.into_iter();
             return Some(entries.map(|(k, v)| (k, Value::Js(v))).collect());
         }
         if self.word() & 7 != TAG_OBJECT {

@@ -1,6 +1,6 @@
-// The display functions read plain input through a tape the glue writes in one pass (src/wasm.rs),
-// and everything else in place. These tests hold the two ways to the same results: every display
-// fixture read both ways, and each case that makes the glue give up.
+// The display functions read their input through a tape the glue writes in one pass (src/wasm.rs),
+// and what it does not write in place. These tests hold the two ways to the same results: every
+// display fixture read both ways, and each case that makes the glue give up.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -8,7 +8,23 @@ import * as cd from "chat-display";
 
 const fixtures = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
 
-/** A deep copy whose objects have a prototype of their own: the glue reads none of them itself. */
+/**
+ * `f()` with the input read in place: while `Object.prototype` has an enumerable key the glue
+ * gives up and every value is read through JsVal. The key is one no function reads.
+ */
+function readInPlace(f) {
+  Object.prototype.__probe_unread = 1;
+  try {
+    return f();
+  } finally {
+    delete Object.prototype.__probe_unread;
+  }
+}
+
+/**
+ * A deep copy whose objects have a prototype of their own: the glue reads a LangChain message's
+ * objects by property access as JsVal does, and leaves every other such object to JsVal.
+ */
 function inPlace(value) {
   if (Array.isArray(value)) return value.map(inPlace);
   if (value === null || typeof value !== "object") return value;
@@ -37,7 +53,9 @@ const cases = [
 test("every display fixture gives the same result, or the same error, read from the tape and in place", () => {
   assert.ok(cases.length > 90);
   for (const c of cases) {
-    assert.deepEqual(outcome(() => c.run(c.input)), outcome(() => c.run(inPlace(c.input))), c.name);
+    const fromTape = outcome(() => c.run(c.input));
+    assert.deepEqual(fromTape, readInPlace(() => outcome(() => c.run(c.input))), c.name);
+    assert.deepEqual(fromTape, outcome(() => c.run(inPlace(c.input))), `${c.name}, objects of their own prototype`);
   }
 });
 
@@ -119,13 +137,18 @@ test("a huge sparse array is read in place, not written out", () => {
   assert.deepEqual(outcome(() => cd.extractDisplayItems({ role: "user", content })), outcome(() => cd.extractDisplayItems(inPlace({ role: "user", content: [null] }))));
 });
 
-test("a plain object's non-enumerable keys are not read, as JSON.stringify does not send them", () => {
+test("non-enumerable and inherited keys are read as every other function reads them", () => {
   const message = { content: "hidden role" };
   Object.defineProperty(message, "role", { value: "user", enumerable: false });
-  assert.equal(outcome(() => cd.extractDisplayItems(message)).error?.code, "invalid_input");
-  // Read in place (an object with a prototype of its own), ordinary property access finds it.
-  const other = Object.create(Object.create(Object.prototype));
-  Object.defineProperty(other, "role", { value: "user", enumerable: false });
-  other.content = "hidden role";
-  assert.deepEqual(cd.extractDisplayItems(other).map((i) => i.content.text), ["hidden role"]);
+  assert.deepEqual(cd.extractDisplayItems(message).map((i) => i.content.text), ["hidden role"]);
+  const inherited = Object.create({ role: "assistant" });
+  inherited.content = [{ type: "text", content: "from the prototype's role" }];
+  assert.deepEqual(cd.toDisplayMessages([inherited, message]).map((r) => r.message_type), ["assistant", "user"]);
+  // A Sycophant message is walked whole by its own enumerable keys; one the walk did not see is
+  // still read in place.
+  const sycophant = { __type__: "Message" };
+  Object.defineProperty(sycophant, "role", { value: "user", enumerable: false });
+  sycophant.content = "from sycophant";
+  assert.deepEqual(outcome(() => cd.extractDisplayItems(sycophant)), readInPlace(() => outcome(() => cd.extractDisplayItems(sycophant))));
+  assert.deepEqual(outcome(() => cd.extractDisplayItems(sycophant)), outcome(() => cd.extractDisplayItems({ __type__: "Message", role: "user", content: "from sycophant" })));
 });
