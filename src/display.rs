@@ -6,6 +6,7 @@ use crate::json::{Json, Kind};
 use crate::map::Map;
 use crate::message::{parse_message, Content, ContentPart, Message, PartType, ResultContent, Role};
 use crate::prelude::*;
+use alloc::borrow::Cow;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -268,7 +269,7 @@ impl Status {
         }
     }
 
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Status::Pending => "pending",
             Status::Executing => "executing",
@@ -389,33 +390,30 @@ pub fn records_of<J: Json>(
     messages: &[Message<J>],
     conversation_id: Option<J>,
 ) -> Vec<DisplayRecord<J>> {
-    // For each tool_call_id, the results in message order: (message index, status it gives).
-    let mut results: Map<String, Vec<(usize, Status)>> = Map::default();
-    for (index, message) in messages.iter().enumerate() {
-        for result in &message.tool_results {
+    // Each tool call's status, found walking back from the last message with, for every
+    // tool_call_id, the status its earliest result so far gives: for a call, that is the
+    // earliest result in a later message (results of the call's own message are added after).
+    let mut earliest: Map<Cow<'_, str>, Status> = Map::default();
+    // In reverse order of the calls, so that the forward pass below pops them in order.
+    let mut statuses = Vec::new();
+    for message in messages.iter().rev() {
+        for call in message.tool_calls.iter().rev() {
+            let id = call.call_id.as_ref().and_then(|id| id.as_str());
+            let status = id.and_then(|id| earliest.get(id.as_ref()).copied());
+            statuses.push(status.unwrap_or(Status::Pending));
+        }
+        // Backwards, so that the message's first result for an id is the one kept.
+        for result in message.tool_results.iter().rev() {
             if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {
-                let status = Status::of_result(result);
-                results
-                    .entry(id.into_owned())
-                    .or_default()
-                    .push((index, status));
+                earliest.insert(id, Status::of_result(result));
             }
         }
     }
-    let status_of_call = |call_id: &Option<J>, index: usize| -> Status {
-        let found = call_id
-            .as_ref()
-            .and_then(|id| id.as_str())
-            .and_then(|id| results.get(id.as_ref()));
-        found
-            .and_then(|list| list.iter().find(|(at, _)| *at > index))
-            .map_or(Status::Pending, |(_, status)| *status)
-    };
     let mut records = Vec::new();
-    for (index, message) in messages.iter().enumerate() {
+    for message in messages {
         for (sequence, item) in display_items(message).into_iter().enumerate() {
             let status = match &item.content {
-                ItemContent::ToolCall { call_id, .. } => status_of_call(call_id, index),
+                ItemContent::ToolCall { .. } => statuses.pop().unwrap_or(Status::Pending),
                 _ => Status::Completed,
             };
             records.push(DisplayRecord {

@@ -22,7 +22,7 @@ pub enum Role {
 }
 
 impl Role {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Role::System => "system",
             Role::User => "user",

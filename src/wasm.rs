@@ -7,6 +7,7 @@
 //! `ChatDisplayError` with `code` and `path`; nothing here can panic on input.
 
 use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
+use crate::message::Role;
 use crate::doc::{Engine, Node};
 use crate::error::{text, Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
@@ -1458,9 +1459,54 @@ fn seed_slots(keys: &'static [&'static str], f: impl FnOnce(&[u32])) {
     })
 }
 
-/// The glue's index of a word a record is made of.
-fn word_id(word: &str) -> u32 {
-    seed_of(word).unwrap_or(0)
+/// The index of `word` among `SEEDS`, found at compile time: a word that is not one fails the build.
+const fn seed_index(word: &str) -> u32 {
+    let mut i = 0;
+    while i < SEEDS.len() {
+        let seed = SEEDS[i].as_bytes();
+        let word = word.as_bytes();
+        if seed.len() == word.len() {
+            let mut j = 0;
+            while j < seed.len() && seed[j] == word[j] {
+                j += 1;
+            }
+            if j == seed.len() {
+                return i as u32;
+            }
+        }
+        i += 1;
+    }
+    panic!("not a seed")
+}
+
+/// The glue's index of the words a record is made of: its role, item type and status.
+fn role_word(role: Role) -> u32 {
+    match role {
+        Role::System => const { seed_index(Role::System.as_str()) },
+        Role::User => const { seed_index(Role::User.as_str()) },
+        Role::Assistant => const { seed_index(Role::Assistant.as_str()) },
+        Role::Tool => const { seed_index(Role::Tool.as_str()) },
+    }
+}
+
+fn type_word<J>(content: &ItemContent<J>) -> u32 {
+    match content {
+        ItemContent::Text { .. } => const { seed_index("text") },
+        ItemContent::Thinking { .. } => const { seed_index("thinking") },
+        ItemContent::ToolCall { .. } => const { seed_index("tool_call") },
+        ItemContent::ToolResult { .. } => const { seed_index("tool_result") },
+    }
+}
+
+fn status_word(status: Status) -> u32 {
+    match status {
+        Status::Pending => const { seed_index(Status::Pending.as_str()) },
+        Status::Executing => const { seed_index(Status::Executing.as_str()) },
+        Status::Completed => const { seed_index(Status::Completed.as_str()) },
+        Status::Failed => const { seed_index(Status::Failed.as_str()) },
+        Status::Interrupted => const { seed_index(Status::Interrupted.as_str()) },
+        Status::Cancelled => const { seed_index(Status::Cancelled.as_str()) },
+    }
 }
 
 const TAG_SPECIAL: u32 = 0;
@@ -1847,10 +1893,10 @@ impl Ops {
         };
         let head = [
             shape,
-            word_id(item.content.type_name()),
-            word_id(item.message_type.as_str()),
+            type_word(&item.content),
+            role_word(item.message_type),
             sequence as u32,
-            word_id(status.as_str()),
+            status_word(status),
         ];
         self.ops.extend_from_slice(&head);
         match &item.content {
