@@ -1175,13 +1175,14 @@ function val(v) {
 function word(v) { return typeof v === "string" ? str(v) : val(v); }
 function object(v) { return typeof v === "object" && v !== null && !Array.isArray(v); }
 function open(v, count) {
-  room(3);
+  room(3 + 2 * count);
   const at = n;
   t[at] = (count << 4) | 13;
   t[at + 2] = handle(v);
   n += 3;
   return at;
 }
+// An array's head, with `each` writing its elements.
 function list(v, each) {
   if (!Array.isArray(v)) return put(val(v));
   const len = v.length;
@@ -1197,42 +1198,41 @@ function list(v, each) {
 function part(p) {
   if (!object(p)) return put(val(p));
   const at = open(p, 2);
-  put(K.type); put(word(p.type));
-  put(K.content); put(val(p.content));
-  t[at + 1] = n;
-}
-function parts(v) {
-  if (Array.isArray(v)) list(v, part);
-  else put(val(v));
+  t[n] = K.type; t[n + 1] = word(p.type);
+  t[n + 2] = K.content; t[n + 3] = val(p.content);
+  t[at + 1] = n += 4;
 }
 function call(c) {
   if (!object(c)) return put(val(c));
   const at = open(c, 4);
-  put(K.call_id); put(word(c.call_id));
-  put(K.name); put(val(c.name));
-  put(K.arguments); put(val(c.arguments));
-  put(K.display_text); put(val(c.display_text));
-  t[at + 1] = n;
+  t[n] = K.call_id; t[n + 1] = word(c.call_id);
+  t[n + 2] = K.name; t[n + 3] = val(c.name);
+  t[n + 4] = K.arguments; t[n + 5] = val(c.arguments);
+  t[n + 6] = K.display_text; t[n + 7] = val(c.display_text);
+  t[at + 1] = n += 8;
 }
 function result(r) {
   if (!object(r)) return put(val(r));
   const at = open(r, 6);
-  put(K.content); parts(r.content);
-  put(K.message_expansion); put(val(r.message_expansion));
-  put(K.tool_call_id); put(word(r.tool_call_id));
-  put(K.name); put(val(r.name));
-  put(K.is_error); put(val(r.is_error));
-  put(K.is_interrupt); put(val(r.is_interrupt));
-  t[at + 1] = n;
+  put(K.content); list(r.content, part);
+  room(10);
+  t[n] = K.message_expansion; t[n + 1] = val(r.message_expansion);
+  t[n + 2] = K.tool_call_id; t[n + 3] = word(r.tool_call_id);
+  t[n + 4] = K.name; t[n + 5] = val(r.name);
+  t[n + 6] = K.is_error; t[n + 7] = val(r.is_error);
+  t[n + 8] = K.is_interrupt; t[n + 9] = val(r.is_interrupt);
+  t[at + 1] = n += 10;
 }
 function message(m) {
   if (!object(m)) return put(val(m));
   const type = m.__type__;
   if (type !== undefined && type !== null) return enc(m, 0);
   const at = open(m, 5);
-  put(K.__type__); put(val(type));
-  put(K.role); put(word(m.role));
-  put(K.content); parts(m.content);
+  t[n] = K.__type__; t[n + 1] = val(type);
+  t[n + 2] = K.role; t[n + 3] = word(m.role);
+  t[n + 4] = K.content;
+  n += 5;
+  list(m.content, part);
   put(K.tool_calls); list(m.tool_calls, call);
   put(K.tool_results); list(m.tool_results, result);
   t[at + 1] = n;
@@ -1701,8 +1701,13 @@ impl<'a> TapeVal<'a> {
                     return;
                 }
                 let mut written = 0u64;
-                for (key, at) in self.pairs() {
-                    let Some(i) = slots.iter().position(|&s| s == key) else {
+                for (n, (key, at)) in self.pairs().enumerate() {
+                    // The glue writes a message's objects in the order of the core's lists.
+                    let found = match slots.get(n) {
+                        Some(&slot) if slot == key => Some(n),
+                        _ => slots.iter().position(|&s| s == key),
+                    };
+                    let Some(i) = found else {
                         continue;
                     };
                     written |= 1 << (i % 64);
