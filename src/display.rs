@@ -4,7 +4,7 @@
 use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind};
 use crate::map::Map;
-use crate::message::{parse_message, Content, ContentPart, Message, PartType, ResultContent, Role};
+use crate::message::{parse_each, parse_message, Content, ContentPart, Message, PartType, ResultContent, Role};
 use crate::prelude::*;
 use alloc::borrow::Cow;
 use serde::ser::{SerializeMap, Serializer};
@@ -167,12 +167,19 @@ impl<J: Json + Serialize> Serialize for DisplayItem<J> {
 /// The display items of one parsed message, in display order: content items, then tool calls, then
 /// tool results (behavior.md §2.2).
 pub fn display_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
+    let mut items = Vec::new();
+    display_items_into(message, &mut items);
+    items
+}
+
+/// [`display_items`] appended to `items`.
+pub fn display_items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>) {
     let message_type = message.role;
     let item = |content| DisplayItem {
         message_type,
         content,
     };
-    let mut items = text_items(message);
+    text_items_into(message, items);
     for call in &message.tool_calls {
         items.push(item(ItemContent::ToolCall {
             call_id: call.call_id.clone(),
@@ -195,14 +202,19 @@ pub fn display_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
             is_interrupt: result.is_interrupt,
         }));
     }
-    items
 }
 
 /// The text and thinking items of a message, which come first among its display items (then
 /// one per tool call, then one per tool result).
 pub fn text_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
-    let message_type = message.role;
     let mut items = Vec::new();
+    text_items_into(message, &mut items);
+    items
+}
+
+/// [`text_items`] appended to `items`.
+fn text_items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>) {
+    let message_type = message.role;
     let mut push = |content| {
         items.push(DisplayItem {
             message_type,
@@ -228,7 +240,6 @@ pub fn text_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
         }
         Content::Text(_) | Content::None => {}
     }
-    items
 }
 
 /// The text parts' contents, to be joined with `"\n"`; empty and null parts stay (null gives `""`).
@@ -334,13 +345,7 @@ pub const MESSAGES: Path<'static> = Path::Root("$.messages");
 /// Reads one message (paths from `root`) or an array of them (paths `root[i]`).
 pub fn parse_messages<J: Json>(messages: &J, root: &Path<'_>) -> Result<Vec<Message<J>>> {
     match messages.kind() {
-        Kind::Array => messages
-            .elements()
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-            .map(|(i, m)| parse_message(m, &root.index(i)))
-            .collect(),
+        Kind::Array => parse_each(messages, root, parse_message).unwrap_or(Ok(Vec::new())),
         Kind::Object => Ok(vec![parse_message(messages, root)?]),
         other => Err(Error::expected(
             root,
@@ -410,8 +415,10 @@ pub fn records_of<J: Json>(
         }
     }
     let mut records = Vec::new();
+    let mut items = Vec::new();
     for message in messages {
-        for (sequence, item) in display_items(message).into_iter().enumerate() {
+        display_items_into(message, &mut items);
+        for (sequence, item) in items.drain(..).enumerate() {
             let status = match &item.content {
                 ItemContent::ToolCall { .. } => statuses.pop().unwrap_or(Status::Pending),
                 _ => Status::Completed,

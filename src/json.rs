@@ -68,6 +68,19 @@ pub trait Json: Clone {
     }
     /// The elements when `self` is an array.
     fn elements(&self) -> Option<Vec<Self>>;
+    /// Calls `f` with each element in order while it returns `true`; `false` when `self` is not
+    /// an array. The tape of the JavaScript view walks its slots, without a list of the elements.
+    fn each_element(&self, f: &mut dyn FnMut(Self) -> bool) -> bool {
+        let Some(elements) = self.elements() else {
+            return false;
+        };
+        for element in elements {
+            if !f(element) {
+                break;
+            }
+        }
+        true
+    }
     /// The string when `self` is a string.
     fn as_str(&self) -> Option<Cow<'_, str>>;
     /// The index of the first of `candidates` equal to `self`, when `self` is a string. Cheaper

@@ -215,14 +215,39 @@ fn flag<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<
     }
 }
 
-/// An array field where `null` or absent means empty; anything else that is not an array is an
-/// error (upstream would ignore it silently; a wrong shape here is a bug worth surfacing).
-fn list<J: Json>(value: Option<J>, key: &str, path: &Path<'_>, what: &str) -> Result<Vec<J>> {
+/// Each element of an array read with `parse` (paths `path[i]`), up to the first error; `None`
+/// when `value` is not an array.
+pub fn parse_each<J: Json, T>(
+    value: &J,
+    path: &Path<'_>,
+    parse: fn(&J, &Path<'_>) -> Result<T>,
+) -> Option<Result<Vec<T>>> {
+    let mut out = Vec::new();
+    let mut error = None;
+    let is_array = value.each_element(&mut |element| {
+        match parse(&element, &path.index(out.len())) {
+            Ok(item) => out.push(item),
+            Err(e) => error = Some(e),
+        }
+        error.is_none()
+    });
+    is_array.then(|| error.map_or(Ok(out), Err))
+}
+
+/// [`parse_each`] of an array field where `null` or absent means empty; anything else that is not
+/// an array is an error (upstream would ignore it silently; a wrong shape here is a bug worth
+/// surfacing).
+fn parse_list<J: Json, T>(
+    value: Option<J>,
+    key: &str,
+    path: &Path<'_>,
+    what: &str,
+    parse: fn(&J, &Path<'_>) -> Result<T>,
+) -> Result<Vec<T>> {
     match non_null(value) {
         None => Ok(Vec::new()),
-        Some(v) => v
-            .elements()
-            .ok_or_else(|| Error::expected(&path.key(key), what, v.kind())),
+        Some(v) => parse_each(&v, &path.key(key), parse)
+            .unwrap_or_else(|| Err(Error::expected(&path.key(key), what, v.kind()))),
     }
 }
 
@@ -277,14 +302,6 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
     Ok(ContentPart { part_type, content })
 }
 
-fn parse_parts<J: Json>(parts: Vec<J>, path: &Path<'_>) -> Result<Vec<ContentPart<J>>> {
-    parts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| parse_part(p, &path.index(i)))
-        .collect()
-}
-
 /// Reads a tool call object.
 pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>> {
     object_kind(call, path, "a tool call object")?;
@@ -312,8 +329,8 @@ pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolRes
     let content_path = path.key("content");
     let content = match non_null(content) {
         Some(c) if c.kind() == Kind::String => ResultContent::Text(c),
-        Some(c) => match c.elements() {
-            Some(parts) => ResultContent::Parts(parse_parts(parts, &content_path)?),
+        Some(c) => match parse_each(&c, &content_path, parse_part) {
+            Some(parts) => ResultContent::Parts(parts?),
             None => ResultContent::Other,
         },
         None => ResultContent::Other,
@@ -349,10 +366,9 @@ pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>
         None => Content::None,
         Some(c) => match c.kind() {
             Kind::String => Content::Text(c),
-            Kind::Array => Content::Parts(parse_parts(
-                c.elements().unwrap_or_default(),
-                &content_path,
-            )?),
+            Kind::Array => {
+                Content::Parts(parse_each(&c, &content_path, parse_part).unwrap_or(Ok(Vec::new()))?)
+            }
             other => {
                 return Err(Error::expected(
                     &content_path,
@@ -362,28 +378,20 @@ pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>
             }
         },
     };
-    let calls_path = path.key("tool_calls");
-    let tool_calls = list(
+    let tool_calls = parse_list(
         tool_calls,
         "tool_calls",
         path,
         "an array of tool calls or null",
-    )?
-    .iter()
-    .enumerate()
-    .map(|(i, c)| parse_tool_call(c, &calls_path.index(i)))
-    .collect::<Result<_>>()?;
-    let results_path = path.key("tool_results");
-    let tool_results = list(
+        parse_tool_call,
+    )?;
+    let tool_results = parse_list(
         tool_results,
         "tool_results",
         path,
         "an array of tool results or null",
-    )?
-    .iter()
-    .enumerate()
-    .map(|(i, r)| parse_tool_result(r, &results_path.index(i)))
-    .collect::<Result<_>>()?;
+        parse_tool_result,
+    )?;
     Ok(Message {
         role,
         content,

@@ -477,6 +477,15 @@ impl<'a> Json for Value<'a> {
             Value::Tape(t) => t.elements(),
         }
     }
+    fn each_element(&self, f: &mut dyn FnMut(Self) -> bool) -> bool {
+        match self {
+            Value::Tape(t) if t.foreign().is_none() => t.each_element(f),
+            _ => self.elements().is_some_and(|elements| {
+                elements.into_iter().all(f);
+                true
+            }),
+        }
+    }
     fn as_str(&self) -> Option<Cow<'_, str>> {
         match self {
             Value::Js(v) => v.as_str(),
@@ -1757,6 +1766,22 @@ impl<'a> TapeVal<'a> {
             at = self.tape.next(at);
         }
         Some(out)
+    }
+
+    /// [`Json::each_element`] of an array on the tape (not one read in place).
+    fn each_element(&self, f: &mut dyn FnMut(Value<'a>) -> bool) -> bool {
+        let w = self.word();
+        if w & 7 != TAG_ARRAY {
+            return false;
+        }
+        let mut at = self.at + 3;
+        for _ in 0..w >> 3 {
+            if !f(self.slot(at)) {
+                break;
+            }
+            at = self.tape.next(at);
+        }
+        true
     }
 
     fn as_str(&self) -> Option<Cow<'a, str>> {
