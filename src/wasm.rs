@@ -1064,8 +1064,8 @@ pub fn to_display_messages(
 // values, not walked. Arrays are read by index.
 //
 // A Sycophant message (one with a non-null `__type__`) is walked whole: plain objects (prototype
-// `Object.prototype` or `null`) by their own enumerable keys (`for...in`, so the tape is not used
-// while `Object.prototype` has an enumerable key), arrays by index. Values it only moves (under
+// `Object.prototype` or `null`) by their own enumerable keys (`Object.keys`, as `JsVal` lists an
+// object's entries), arrays by index. Values it only moves (under
 // the `MOVED` keys), objects deeper than five levels below a message, and every other object
 // (class instances, functions, symbols, bigints) are not walked: they are tag 6 and read through
 // `JsVal` if the core asks.
@@ -1138,14 +1138,15 @@ function enc(v, d) {
         const p = Object.getPrototypeOf(v);
         if (p !== Object.prototype && p !== null) { t[n++] = foreign(v); return; }
         n += 3;
-        for (const k in v) {
+        const keys = Object.keys(v);
+        len = keys.length;
+        for (let i = 0; i < len; i++) {
           room(4);
-          const key = str(k);
+          const k = keys[i], key = str(k);
           t[n++] = key;
           const x = v[k];
           if ((key & 7) === 1 && key < moved << 3 && typeof x === "object" && x !== null) t[n++] = foreign(x);
           else enc(x, d + 1);
-          len++;
         }
         t[at] = (len << 4) | 5;
       }
@@ -1246,32 +1247,39 @@ function message(m) {
   put(K.tool_results); list(m.tool_results, result);
   t[at + 1] = n;
 }
-export function cdEncode(v) {
+// Writes the tape of `v`, into `dst` (a view of the module's memory) when it fits: returns its
+// length when it is there, minus its length when it is to be fetched with cdWords (which a view
+// detached by the memory growing also gives), -1 when the glue gave up.
+export function cdEncode(v, dst) {
   if (busy) return -1;
-  for (const k in Object.prototype) return -1;
   busy = true;
   try {
-    n = 1; h = [];
+    n = 1; h.length = 0;
     if (Array.isArray(v)) list(v, message);
     else message(v);
     const count = strs.length - base;
     room(count);
     for (let i = 0; i < count; i++) t[n + i] = strs[base + i].length;
     t[0] = count;
-    return n += count;
+    n += count;
+    if (n > dst.length) return -n;
+    dst.set(t.subarray(0, n));
+    return n;
   } catch {
     cdDone();
     return -1;
   }
 }
-export function cdWords(dst) { dst.set(new Uint32Array(t.buffer, 0, dst.length)); }
+export function cdWords(dst) { dst.set(t.subarray(0, dst.length)); }
 export function cdText() { return base === strs.length ? "" : strs.slice(base).join(""); }
 export function cdHandle(i) { return h[i]; }
 export function cdString(i) { return strs[i]; }
 export function cdDone() {
-  for (let i = base; i < strs.length; i++) ids.delete(strs[i]);
-  strs.length = base;
-  h = []; busy = false;
+  if (strs.length > base) {
+    for (let i = base; i < strs.length; i++) ids.delete(strs[i]);
+    strs.length = base;
+  }
+  h.length = 0; busy = false;
   if (t.length > 1 << 20) t = new Int32Array(1 << 14);
 }
 function ref(r, x) {
@@ -1325,7 +1333,7 @@ extern "C" {
     #[wasm_bindgen(js_name = cdSeed)]
     fn cd_seed(joined: &str, moved: u32);
     #[wasm_bindgen(js_name = cdEncode)]
-    fn cd_encode(value: &JsValue) -> i32;
+    fn cd_encode(value: &JsValue, dst: &mut [u32]) -> i32;
     #[wasm_bindgen(js_name = cdWords)]
     fn cd_words(dst: &mut [u32]);
     #[wasm_bindgen(js_name = cdText)]
@@ -1531,11 +1539,18 @@ const PARTIAL: u32 = 8;
 /// The slot of `undefined`.
 const UNDEFINED: u32 = 1 << 3;
 
+/// The words a tape is written into, kept from one call to the next.
+static SCRATCH: Local<Cell<Vec<u32>>> = Local(Cell::new(Vec::new()));
+/// The least the buffer holds: a message or a short conversation fits in one call.
+const SCRATCH_WORDS: usize = 4096;
+
 /// A conversation as the glue read it: the slots, and the text of the short strings it found
 /// (after the seeds, which it knows from the start).
 #[derive(Debug)]
 pub struct Tape {
+    /// The slots are `words[..end]` (the rest is the buffer's, left from earlier tapes).
     words: Vec<u32>,
+    end: usize,
     text: String,
     /// Each short string's byte range in `text`.
     spans: Vec<(u32, u32)>,
@@ -1545,15 +1560,37 @@ impl Tape {
     /// Has the glue read `value`; `None` when it gave up (and the input is read in place).
     fn read(value: &JsValue) -> Option<Tape> {
         seed();
-        let len = usize::try_from(cd_encode(value)).ok().filter(|&l| l > 1)?;
-        let mut words = vec![0; len];
-        cd_words(&mut words);
-        let text = cd_text();
+        // The words go into the buffer the last tape left (taken, so a call made while this one
+        // runs has a buffer of its own), in one call when they fit.
+        let mut words = SCRATCH.with(|s| s.take());
+        if words.len() < SCRATCH_WORDS {
+            words.resize(SCRATCH_WORDS, 0);
+        }
+        let len = match cd_encode(value, &mut words) {
+            -1 => {
+                Tape::keep(words);
+                return None;
+            }
+            len if len < 0 => {
+                let len = len.unsigned_abs() as usize;
+                words.resize(len.max(words.len()), 0);
+                cd_words(words.get_mut(..len).unwrap_or_default());
+                len
+            }
+            len => len as usize,
+        };
+        if len < 2 || len > words.len() {
+            Tape::keep(words);
+            cd_done();
+            return None;
+        }
+        // Only the call's own short strings are sent (none, often, for one message).
         let count = (words[0] as usize).min(len - 1);
+        let text = if count > 0 { cd_text() } else { String::new() };
         let mut spans = Vec::with_capacity(count);
         let bytes = text.as_bytes();
         let mut at = 0;
-        for &units in &words[len - count..] {
+        for &units in words.get(len - count..len).unwrap_or_default() {
             let start = at;
             let mut left = units as usize;
             // UTF-16 units to UTF-8 bytes: four bytes are two units, one to three bytes one.
@@ -1570,19 +1607,32 @@ impl Tape {
             }
             spans.push((start as u32, at as u32));
         }
-        words.truncate(len - count);
-        Some(Tape { words, text, spans })
+        Some(Tape {
+            words,
+            end: len - count,
+            text,
+            spans,
+        })
     }
 
     /// Lets the glue drop what it kept for a tape, once the records are made.
     fn done(tape: Option<Tape>) {
-        if tape.is_some() {
+        if let Some(tape) = tape {
             cd_done();
+            Tape::keep(tape.words);
+        }
+    }
+
+    /// Leaves `words` for the next tape, unless it is huge (the glue's own tape shrinks too).
+    fn keep(words: Vec<u32>) {
+        if words.len() <= 1 << 20 {
+            SCRATCH.with(|s| s.set(words));
         }
     }
 
     fn word(&self, at: u32) -> u32 {
-        self.words.get(at as usize).copied().unwrap_or(0)
+        let at = at as usize;
+        (at < self.end).then(|| self.words.get(at)).flatten().copied().unwrap_or(0)
     }
 
     /// The read value: its slot follows the short strings' count.
@@ -1759,7 +1809,7 @@ impl<'a> TapeVal<'a> {
             return None;
         }
         let count = (w >> 3) as usize;
-        let mut out = Vec::with_capacity(count.min(self.tape.words.len()));
+        let mut out = Vec::with_capacity(count.min(self.tape.end));
         let mut at = self.at + 3;
         for _ in 0..count {
             out.push(self.slot(at));
