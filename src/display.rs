@@ -4,7 +4,9 @@
 use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind};
 use crate::map::Map;
-use crate::message::{parse_each, parse_message, Content, ContentPart, Message, PartType, ResultContent, Role};
+use crate::message::{
+    parse_each, parse_message, Content, ContentPart, Message, PartType, ResultContent, Role,
+};
 use crate::prelude::*;
 use alloc::borrow::Cow;
 use serde::ser::{SerializeMap, Serializer};

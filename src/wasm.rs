@@ -7,10 +7,10 @@
 //! `ChatDisplayError` with `code` and `path`; nothing here can panic on input.
 
 use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
-use crate::message::Role;
 use crate::doc::{Engine, Node};
 use crate::error::{text, Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
+use crate::message::Role;
 use crate::prelude::*;
 use crate::sycophant;
 use crate::transcript;
@@ -182,6 +182,26 @@ fn is_array(value: &JsValue) -> bool {
     array_is_array(value).unwrap_or(false)
 }
 
+/// The most elements an array read in place may have. Reading one holds a JavaScript handle per
+/// element, and V8's table of handles stops at about 10 million entries (a trap, which would
+/// leave the module unusable); a longer array (a sparse one, most likely) is a value this module
+/// does not take, `Kind::Other`, so the functions give their `invalid_input` error. The glue
+/// applies the same bound to the arrays it leaves to `JsVal`.
+const ELEMENTS_MAX: u32 = 1 << 22;
+
+/// The kind of an object: an array (of at most `ELEMENTS_MAX` elements), a longer array, or any
+/// other object.
+fn object_kind(value: &JsValue) -> Kind {
+    if !is_array(value) {
+        return Kind::Object;
+    }
+    let length = js_str("length", |key| reflect_get(value, key));
+    match length.ok().and_then(|l| l.as_f64()) {
+        Some(l) if l > f64::from(ELEMENTS_MAX) => Kind::Other,
+        _ => Kind::Array,
+    }
+}
+
 /// A JavaScript value seen through the core's [`Json`] view.
 ///
 /// Every question asked of a JavaScript value is a call out of wasm, so the view asks as few as it
@@ -211,6 +231,20 @@ impl JsVal {
     /// The JavaScript value itself.
     pub fn value(&self) -> &JsValue {
         &self.value
+    }
+
+    /// An array's length. Read through Reflect so a throwing proxy trap or getter reads as
+    /// undefined (absent) instead of escaping as a foreign exception.
+    fn length(&self) -> Option<u32> {
+        if self.kind() != Kind::Array {
+            return None;
+        }
+        let length = js_str("length", |key| reflect_get(&self.value, key));
+        Some(length.ok().and_then(|l| l.as_f64()).unwrap_or(0.0) as u32)
+    }
+
+    fn element(&self, i: u32) -> JsVal {
+        JsVal::new(Reflect::get_u32(&self.value, i).unwrap_or(JsValue::UNDEFINED))
     }
 }
 
@@ -257,11 +291,7 @@ impl Json for JsVal {
         // Where an object is expected, ask that first: two questions instead of three.
         let v = &self.value;
         if v.is_object() {
-            let kind = if is_array(v) {
-                Kind::Array
-            } else {
-                Kind::Object
-            };
+            let kind = object_kind(v);
             self.kind.set(Some(kind));
             return kind == Kind::Object;
         }
@@ -277,11 +307,7 @@ impl Json for JsVal {
         let kind = if v.is_string() {
             Kind::String
         } else if v.is_object() {
-            if is_array(v) {
-                Kind::Array
-            } else {
-                Kind::Object
-            }
+            object_kind(v)
         } else if v.is_null() || v.is_undefined() {
             Kind::Null
         } else if v.as_bool().is_some() {
@@ -318,20 +344,23 @@ impl Json for JsVal {
     }
 
     fn elements(&self) -> Option<Vec<Self>> {
-        if self.kind() != Kind::Array {
-            return None;
+        let length = self.length()?;
+        Some((0..length).map(|i| self.element(i)).collect())
+    }
+
+    /// [`Json::each_element`] one element at a time, each handle dropped once `f` has it, so a
+    /// huge array (a sparse one, say) that parsing stops at early holds no handle per element
+    /// (V8's table of handles stops at about 10 million).
+    fn each_element(&self, f: &mut dyn FnMut(Self) -> bool) -> bool {
+        let Some(length) = self.length() else {
+            return false;
+        };
+        for i in 0..length {
+            if !f(self.element(i)) {
+                break;
+            }
         }
-        // Read through Reflect so a throwing proxy trap or getter reads as undefined (absent)
-        // instead of escaping as a foreign exception.
-        let length = js_str("length", |key| reflect_get(&self.value, key))
-            .ok()
-            .and_then(|l| l.as_f64())
-            .unwrap_or(0.0) as u32;
-        Some(
-            (0..length)
-                .map(|i| JsVal::new(Reflect::get_u32(&self.value, i).unwrap_or(JsValue::UNDEFINED)))
-                .collect(),
-        )
+        true
     }
 
     fn as_str(&self) -> Option<Cow<'_, str>> {
@@ -479,8 +508,12 @@ impl<'a> Json for Value<'a> {
     }
     fn each_element(&self, f: &mut dyn FnMut(Self) -> bool) -> bool {
         match self {
-            Value::Tape(t) if t.foreign().is_none() => t.each_element(f),
-            _ => self.elements().is_some_and(|elements| {
+            Value::Js(v) => v.each_element(&mut |e| f(Value::Js(e))),
+            Value::Tape(t) => match t.foreign() {
+                Some(v) => v.each_element(&mut |e| f(Value::Js(e))),
+                None => t.each_element(f),
+            },
+            Value::Doc(_) => self.elements().is_some_and(|elements| {
                 elements.into_iter().all(f);
                 true
             }),
@@ -1115,8 +1148,9 @@ function str(v) {
   }
   return (handle(v) << 3) | 2;
 }
+// A value left to JsVal, with its kind: an array longer than ELEMENTS_MAX is not one it takes.
 function foreign(v) {
-  const kind = typeof v === "object" ? (Array.isArray(v) ? 4 : 5) : 7;
+  const kind = typeof v === "object" ? (Array.isArray(v) ? (v.length > 1 << 22 ? 7 : 4) : 5) : 7;
   return (handle(v) << 6) | (kind << 3) | 6;
 }
 function enc(v, d) {
@@ -1632,7 +1666,11 @@ impl Tape {
 
     fn word(&self, at: u32) -> u32 {
         let at = at as usize;
-        (at < self.end).then(|| self.words.get(at)).flatten().copied().unwrap_or(0)
+        (at < self.end)
+            .then(|| self.words.get(at))
+            .flatten()
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The read value: its slot follows the short strings' count.
