@@ -1619,7 +1619,7 @@ impl Tape {
             return None;
         }
         // Only the call's own short strings are sent (none, often, for one message).
-        let count = (words[0] as usize).min(len - 1);
+        let count = (words.first().copied().unwrap_or(0) as usize).min(len - 1);
         let text = if count > 0 { cd_text() } else { String::new() };
         let mut spans = Vec::with_capacity(count);
         let bytes = text.as_bytes();
