@@ -412,7 +412,7 @@ pub fn records_of<J: Json>(
         // Backwards, so that the message's first result for an id is the one kept.
         for result in message.tool_results.iter().rev() {
             if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {
-                earliest.insert(id, Status::of_result(result));
+                *earliest.entry(id).or_insert(Status::Pending) = Status::of_result(result);
             }
         }
     }

@@ -68,14 +68,15 @@ pub trait Json: Clone {
     }
     /// The elements when `self` is an array.
     fn elements(&self) -> Option<Vec<Self>>;
-    /// Calls `f` with each element in order while it returns `true`; `false` when `self` is not
-    /// an array. The tape of the JavaScript view walks its slots, without a list of the elements.
-    fn each_element(&self, f: &mut dyn FnMut(Self) -> bool) -> bool {
+    /// Calls `f` with each element and its index in order while it returns `true`; `false` when
+    /// `self` is not an array. The tape of the JavaScript view walks its slots, without a list of
+    /// the elements.
+    fn each_element(&self, mut f: impl FnMut(usize, Self) -> bool) -> bool {
         let Some(elements) = self.elements() else {
             return false;
         };
-        for element in elements {
-            if !f(element) {
+        for (i, element) in elements.into_iter().enumerate() {
+            if !f(i, element) {
                 break;
             }
         }

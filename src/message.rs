@@ -220,12 +220,12 @@ fn flag<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<
 pub fn parse_each<J: Json, T>(
     value: &J,
     path: &Path<'_>,
-    parse: fn(&J, &Path<'_>) -> Result<T>,
+    parse: impl Fn(&J, &Path<'_>) -> Result<T>,
 ) -> Option<Result<Vec<T>>> {
     let mut out = Vec::new();
     let mut error = None;
-    let is_array = value.each_element(&mut |element| {
-        match parse(&element, &path.index(out.len())) {
+    let is_array = value.each_element(|i, element| {
+        match parse(&element, &path.index(i)) {
             Ok(item) => out.push(item),
             Err(e) => error = Some(e),
         }
@@ -242,7 +242,7 @@ fn parse_list<J: Json, T>(
     key: &str,
     path: &Path<'_>,
     what: &str,
-    parse: fn(&J, &Path<'_>) -> Result<T>,
+    parse: impl Fn(&J, &Path<'_>) -> Result<T>,
 ) -> Result<Vec<T>> {
     match non_null(value) {
         None => Ok(Vec::new()),

@@ -351,12 +351,12 @@ impl Json for JsVal {
     /// [`Json::each_element`] one element at a time, each handle dropped once `f` has it, so a
     /// huge array (a sparse one, say) that parsing stops at early holds no handle per element
     /// (V8's table of handles stops at about 10 million).
-    fn each_element(&self, f: &mut dyn FnMut(Self) -> bool) -> bool {
+    fn each_element(&self, mut f: impl FnMut(usize, Self) -> bool) -> bool {
         let Some(length) = self.length() else {
             return false;
         };
         for i in 0..length {
-            if !f(self.element(i)) {
+            if !f(i as usize, self.element(i)) {
                 break;
             }
         }
@@ -506,15 +506,16 @@ impl<'a> Json for Value<'a> {
             Value::Tape(t) => t.elements(),
         }
     }
-    fn each_element(&self, f: &mut dyn FnMut(Self) -> bool) -> bool {
+    fn each_element(&self, mut f: impl FnMut(usize, Self) -> bool) -> bool {
         match self {
-            Value::Js(v) => v.each_element(&mut |e| f(Value::Js(e))),
+            Value::Js(v) => v.each_element(|i, e| f(i, Value::Js(e))),
             Value::Tape(t) => match t.foreign() {
-                Some(v) => v.each_element(&mut |e| f(Value::Js(e))),
+                Some(v) => v.each_element(|i, e| f(i, Value::Js(e))),
                 None => t.each_element(f),
             },
             Value::Doc(_) => self.elements().is_some_and(|elements| {
-                elements.into_iter().all(f);
+                let mut elements = elements.into_iter().enumerate();
+                elements.all(|(i, e)| f(i, e));
                 true
             }),
         }
@@ -1857,14 +1858,14 @@ impl<'a> TapeVal<'a> {
     }
 
     /// [`Json::each_element`] of an array on the tape (not one read in place).
-    fn each_element(&self, f: &mut dyn FnMut(Value<'a>) -> bool) -> bool {
+    fn each_element(&self, mut f: impl FnMut(usize, Value<'a>) -> bool) -> bool {
         let w = self.word();
         if w & 7 != TAG_ARRAY {
             return false;
         }
         let mut at = self.at + 3;
-        for _ in 0..w >> 3 {
-            if !f(self.slot(at)) {
+        for i in 0..(w >> 3) as usize {
+            if !f(i, self.slot(at)) {
                 break;
             }
             at = self.tape.next(at);
