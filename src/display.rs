@@ -412,6 +412,8 @@ pub fn records_of<J: Json>(
         // Backwards, so that the message's first result for an id is the one kept.
         for result in message.tool_results.iter().rev() {
             if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {
+                // Through `entry`, not `insert`: hashbrown's `insert` compares keys through an
+                // indirect call of `core::fmt`'s wasm signature, which keeps fmt in the module.
                 *earliest.entry(id).or_insert(Status::Pending) = Status::of_result(result);
             }
         }

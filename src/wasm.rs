@@ -195,11 +195,18 @@ fn object_kind(value: &JsValue) -> Kind {
     if !is_array(value) {
         return Kind::Object;
     }
-    let length = js_str("length", |key| reflect_get(value, key));
-    match length.ok().and_then(|l| l.as_f64()) {
-        Some(l) if l > f64::from(ELEMENTS_MAX) => Kind::Other,
-        _ => Kind::Array,
+    if array_length(value) > f64::from(ELEMENTS_MAX) {
+        Kind::Other
+    } else {
+        Kind::Array
     }
+}
+
+/// An array's `length`, read through Reflect so a throwing proxy trap or getter reads as 0
+/// instead of escaping as a foreign exception.
+fn array_length(value: &JsValue) -> f64 {
+    let length = js_str("length", |key| reflect_get(value, key));
+    length.ok().and_then(|l| l.as_f64()).unwrap_or(0.0)
 }
 
 /// A JavaScript value seen through the core's [`Json`] view.
@@ -233,14 +240,9 @@ impl JsVal {
         &self.value
     }
 
-    /// An array's length. Read through Reflect so a throwing proxy trap or getter reads as
-    /// undefined (absent) instead of escaping as a foreign exception.
+    /// An array's length (at most `ELEMENTS_MAX`, which its kind ensures).
     fn length(&self) -> Option<u32> {
-        if self.kind() != Kind::Array {
-            return None;
-        }
-        let length = js_str("length", |key| reflect_get(&self.value, key));
-        Some(length.ok().and_then(|l| l.as_f64()).unwrap_or(0.0) as u32)
+        (self.kind() == Kind::Array).then(|| array_length(&self.value) as u32)
     }
 
     fn element(&self, i: u32) -> JsVal {
@@ -1614,7 +1616,7 @@ impl Tape {
             }
             len => len as usize,
         };
-        if len < 2 || len > words.len() {
+        if len < 2 {
             Tape::keep(words);
             cd_done();
             return None;
@@ -1847,13 +1849,11 @@ impl<'a> TapeVal<'a> {
         if w & 7 != TAG_ARRAY {
             return None;
         }
-        let count = (w >> 3) as usize;
-        let mut out = Vec::with_capacity(count.min(self.tape.end));
-        let mut at = self.at + 3;
-        for _ in 0..count {
-            out.push(self.slot(at));
-            at = self.tape.next(at);
-        }
+        let mut out = Vec::with_capacity(((w >> 3) as usize).min(self.tape.end));
+        self.each_element(|_, v| {
+            out.push(v);
+            true
+        });
         Some(out)
     }
 
