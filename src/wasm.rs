@@ -1034,7 +1034,7 @@ fn run<T: Serialize>(result: crate::error::Result<T>) -> Result<JsValue, JsValue
 pub fn extract_display_items(
     #[wasm_bindgen(unchecked_param_type = "Message | SycophantMessage")] message: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let tape = Tape::read(&message);
+    let tape = Tape::read(&message, false);
     let root = tape.as_ref().map_or_else(|| Js::new(message), Tape::root);
     let result = display::extract_display_items(&root);
     let result = result
@@ -1056,7 +1056,7 @@ pub fn to_display_messages(
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let options = Js::optional(options);
-    let tape = Tape::read(&messages);
+    let tape = Tape::read(&messages, true);
     let root = tape.as_ref().map_or_else(|| Js::new(messages), Tape::root);
     let result = display::to_display_messages(&root, options.as_ref());
     let result = result
@@ -1110,18 +1110,38 @@ pub fn to_display_messages(
 // while the glue is walking) makes the glue give up, and the function reads the input through
 // `JsVal` instead.
 #[wasm_bindgen(inline_js = r#"
-let base = 0, moved = 0, busy = false, K = {};
-let t = new Int32Array(1 << 14), n = 0, h = [], strs = [], ids = new Map();
+let base = 0, moved = 0, busy = false, K = {}, mem = null, M = new Int32Array(0);
+let t = new Int32Array(1 << 14), n = 0, h = [], strs = [], ids = new Map(), idw = word;
 // Objects deeper than DEPTH are read in place; past MAX slots or values, or an array of more than
 // LONG elements (a sparse one, most likely), the whole input is.
 const DEPTH = 5, MAX = 1 << 24, LONG = 1 << 20;
-export function cdSeed(joined, movedCount) {
+export function cdSeed(joined, movedCount, memory) {
+  mem = memory;
   strs = joined.split("\n");
   ids = new Map(strs.map((s, i) => [s, i]));
   base = strs.length;
   moved = movedCount;
-  K = {};
-  for (let i = 0; i < base; i++) K[strs[i]] = (i << 3) | 1;
+  // The key slots the walk writes, as one object of a fixed shape (its reads stay monomorphic).
+  const slot = (key) => (ids.get(key) << 3) | 1;
+  K = {
+    __type__: slot("__type__"), role: slot("role"), content: slot("content"),
+    tool_calls: slot("tool_calls"), tool_results: slot("tool_results"), type: slot("type"),
+    call_id: slot("call_id"), name: slot("name"), arguments: slot("arguments"),
+    display_text: slot("display_text"), message_expansion: slot("message_expansion"),
+    tool_call_id: slot("tool_call_id"), is_error: slot("is_error"), is_interrupt: slot("is_interrupt"),
+  };
+}
+// The module's memory, as 32-bit words: one view, made again only when the memory has grown
+// (which detaches the old one), so that no call makes a view of its own.
+function view() {
+  if (M.length === 0) M = new Int32Array(mem.buffer);
+  return M;
+}
+// The tape's first `len` words into the module's memory at byte address `ptr`.
+function copy(ptr, len) {
+  const m = view(), at = ptr >>> 2;
+  if (len > 64) m.set(t.subarray(0, len), at);
+  else for (let i = 0; i < len; i++) m[at + i] = t[i];
 }
 function room(k) {
   if (n + k <= t.length) return;
@@ -1229,15 +1249,22 @@ function open(v, count) {
   n += 3;
   return at;
 }
-// An array's head, with `each` writing its elements.
-function list(v, each) {
+// An array's head, with its elements written as `of` says (a loop each, so that every call of
+// part, call, result and message has one target).
+const PARTS = 0, CALLS = 1, RESULTS = 2, MESSAGES = 3;
+function list(v, of) {
   if (!Array.isArray(v)) return put(val(v));
   const len = v.length;
   if (len > LONG) throw new RangeError("tape");
   room(3);
   const at = n;
   n += 3;
-  for (let i = 0; i < len; i++) each(v[i]);
+  switch (of) {
+    case PARTS: for (let i = 0; i < len; i++) part(v[i]); break;
+    case CALLS: for (let i = 0; i < len; i++) call(v[i]); break;
+    case RESULTS: for (let i = 0; i < len; i++) result(v[i]); break;
+    default: for (let i = 0; i < len; i++) message(v[i]);
+  }
   t[at] = (len << 3) | 4;
   t[at + 1] = n;
   t[at + 2] = handle(v);
@@ -1252,7 +1279,7 @@ function part(p) {
 function call(c) {
   if (!object(c)) return put(val(c));
   const at = open(c, 4);
-  t[n] = K.call_id; t[n + 1] = word(c.call_id);
+  t[n] = K.call_id; t[n + 1] = idw(c.call_id);
   t[n + 2] = K.name; t[n + 3] = val(c.name);
   t[n + 4] = K.arguments; t[n + 5] = val(c.arguments);
   t[n + 6] = K.display_text; t[n + 7] = val(c.display_text);
@@ -1261,10 +1288,10 @@ function call(c) {
 function result(r) {
   if (!object(r)) return put(val(r));
   const at = open(r, 6);
-  put(K.content); list(r.content, part);
+  put(K.content); list(r.content, PARTS);
   room(10);
   t[n] = K.message_expansion; t[n + 1] = val(r.message_expansion);
-  t[n + 2] = K.tool_call_id; t[n + 3] = word(r.tool_call_id);
+  t[n + 2] = K.tool_call_id; t[n + 3] = idw(r.tool_call_id);
   t[n + 4] = K.name; t[n + 5] = val(r.name);
   t[n + 6] = K.is_error; t[n + 7] = val(r.is_error);
   t[n + 8] = K.is_interrupt; t[n + 9] = val(r.is_interrupt);
@@ -1279,35 +1306,36 @@ function message(m) {
   t[n + 2] = K.role; t[n + 3] = word(m.role);
   t[n + 4] = K.content;
   n += 5;
-  list(m.content, part);
-  put(K.tool_calls); list(m.tool_calls, call);
-  put(K.tool_results); list(m.tool_results, result);
+  list(m.content, PARTS);
+  put(K.tool_calls); list(m.tool_calls, CALLS);
+  put(K.tool_results); list(m.tool_results, RESULTS);
   t[at + 1] = n;
 }
-// Writes the tape of `v`, into `dst` (a view of the module's memory) when it fits: returns its
-// length when it is there, minus its length when it is to be fetched with cdWords (which a view
-// detached by the memory growing also gives), -1 when the glue gave up.
-export function cdEncode(v, dst) {
+// Writes the tape of `v` into the module's memory at byte address `ptr` when it fits in `cap`
+// words: returns its length when it is there, minus its length when it is to be fetched with
+// cdWords, -1 when the glue gave up. Tool call ids are numbered (`compare`, for the statuses) or
+// kept as values (an item only moves them, and numbering costs a Map entry and their text).
+export function cdEncode(v, ptr, cap, compare) {
   if (busy) return -1;
   busy = true;
   try {
-    n = 1; h.length = 0;
-    if (Array.isArray(v)) list(v, message);
+    n = 1; h.length = 0; idw = compare ? word : val;
+    if (Array.isArray(v)) list(v, MESSAGES);
     else message(v);
     const count = strs.length - base;
     room(count);
     for (let i = 0; i < count; i++) t[n + i] = strs[base + i].length;
     t[0] = count;
     n += count;
-    if (n > dst.length) return -n;
-    dst.set(t.subarray(0, n));
+    if (n > cap) return -n;
+    copy(ptr, n);
     return n;
   } catch {
     cdDone();
     return -1;
   }
 }
-export function cdWords(dst) { dst.set(t.subarray(0, dst.length)); }
+export function cdWords(ptr, len) { copy(ptr, len); }
 export function cdText() { return base === strs.length ? "" : strs.slice(base).join(""); }
 export function cdHandle(i) { return h[i]; }
 export function cdString(i) { return strs[i]; }
@@ -1350,29 +1378,30 @@ function record(o, i, x, cid) {
     tool_call_id: o[i] === 0 ? null : ref(o[i + 5], x), metadata: {},
   };
 }
-// The builders read only the seeds, `extra` and (for a tape's values) the values of the tape
-// being read, so they serve every call, and cdDone stays the caller's.
-export function cdItems(o, x) {
-  const out = [];
-  for (let i = 0; i < o.length; i += width(o, i)) {
+// The builders read the `len` numbers at byte address `ptr` of the module's memory, the seeds,
+// `extra` and (for a tape's values) the values of the tape being read, so they serve every call,
+// and cdDone stays the caller's.
+export function cdItems(ptr, len, x) {
+  const o = view(), out = [], end = (ptr >>> 2) + len;
+  for (let i = ptr >>> 2; i < end; i += width(o, i)) {
     out.push({ type: strs[o[i + 1]], message_type: strs[o[i + 2]], content: content(o, i, x) });
   }
   return out;
 }
-export function cdRecords(o, x, cid) {
-  const out = [];
-  for (let i = 0; i < o.length; i += width(o, i)) out.push(record(o, i, x, cid));
+export function cdRecords(ptr, len, x, cid) {
+  const o = view(), out = [], end = (ptr >>> 2) + len;
+  for (let i = ptr >>> 2; i < end; i += width(o, i)) out.push(record(o, i, x, cid));
   return out;
 }
-export function cdRecord(o, x, cid) { return record(o, 0, x, cid); }
+export function cdRecord(ptr, x, cid) { return record(view(), ptr >>> 2, x, cid); }
 "#)]
 extern "C" {
     #[wasm_bindgen(js_name = cdSeed)]
-    fn cd_seed(joined: &str, moved: u32);
+    fn cd_seed(joined: &str, moved: u32, memory: &JsValue);
     #[wasm_bindgen(js_name = cdEncode)]
-    fn cd_encode(value: &JsValue, dst: &mut [u32]) -> i32;
+    fn cd_encode(value: &JsValue, ptr: usize, cap: usize, compare: bool) -> i32;
     #[wasm_bindgen(js_name = cdWords)]
-    fn cd_words(dst: &mut [u32]);
+    fn cd_words(ptr: usize, len: usize);
     #[wasm_bindgen(js_name = cdText)]
     fn cd_text() -> String;
     #[wasm_bindgen(js_name = cdHandle)]
@@ -1382,11 +1411,11 @@ extern "C" {
     #[wasm_bindgen(js_name = cdDone)]
     fn cd_done();
     #[wasm_bindgen(js_name = cdItems)]
-    fn cd_items(ops: &[u32], extra: &JsValue) -> JsValue;
+    fn cd_items(ptr: usize, len: usize, extra: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = cdRecords)]
-    fn cd_records(ops: &[u32], extra: &JsValue, conversation_id: &JsValue) -> JsValue;
+    fn cd_records(ptr: usize, len: usize, extra: &JsValue, conversation_id: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = cdRecord)]
-    fn cd_record(ops: &[u32], extra: &JsValue, conversation_id: &JsValue) -> JsValue;
+    fn cd_record(ptr: usize, extra: &JsValue, conversation_id: &JsValue) -> JsValue;
 }
 
 /// The glue's first short strings, the same every call: the keys whose values the display
@@ -1451,7 +1480,7 @@ fn seed() {
                 }
                 joined.push_str(word);
             }
-            cd_seed(&joined, MOVED);
+            cd_seed(&joined, MOVED, &wasm_bindgen::memory());
             seeded.set(true);
         }
     });
@@ -1595,7 +1624,9 @@ pub struct Tape {
 
 impl Tape {
     /// Has the glue read `value`; `None` when it gave up (and the input is read in place).
-    fn read(value: &JsValue) -> Option<Tape> {
+    /// `compare`: the core compares tool call ids (for the statuses), so the glue numbers them as
+    /// short strings; otherwise they are values, only moved.
+    fn read(value: &JsValue, compare: bool) -> Option<Tape> {
         seed();
         // The words go into the buffer the last tape left (taken, so a call made while this one
         // runs has a buffer of its own), in one call when they fit.
@@ -1603,7 +1634,9 @@ impl Tape {
         if words.len() < SCRATCH_WORDS {
             words.resize(SCRATCH_WORDS, 0);
         }
-        let len = match cd_encode(value, &mut words) {
+        // The glue writes into the buffer through its address (a pointer's address is a number in
+        // wasm32): no view of the memory is made per call.
+        let len = match cd_encode(value, words.as_mut_ptr() as usize, words.len(), compare) {
             -1 => {
                 Tape::keep(words);
                 return None;
@@ -1611,7 +1644,7 @@ impl Tape {
             len if len < 0 => {
                 let len = len.unsigned_abs() as usize;
                 words.resize(len.max(words.len()), 0);
-                cd_words(words.get_mut(..len).unwrap_or_default());
+                cd_words(words.as_mut_ptr() as usize, len);
                 len
             }
             len => len as usize,
@@ -2081,7 +2114,7 @@ fn items_to_js(items: &[DisplayItem<Value<'_>>]) -> JsValue {
     for item in items {
         ops.item(item, 0, Status::Completed);
     }
-    cd_items(&ops.ops, &ops.extra())
+    cd_items(ops.ops.as_ptr() as usize, ops.ops.len(), &ops.extra())
 }
 
 /// The `conversation_id` of a record as a JavaScript value.
@@ -2097,14 +2130,16 @@ fn records_to_js(records: &[DisplayRecord<Value<'_>>]) -> JsValue {
     for record in records {
         ops.item(&record.item, record.sequence, record.status);
     }
-    cd_records(&ops.ops, &ops.extra(), &conversation_id(records.first()))
+    let id = conversation_id(records.first());
+    cd_records(ops.ops.as_ptr() as usize, ops.ops.len(), &ops.extra(), &id)
 }
 
 /// One record as a JavaScript object, made by the glue.
 fn record_to_js(record: &DisplayRecord<Value<'_>>) -> JsValue {
     let mut ops = Ops::new();
     ops.item(&record.item, record.sequence, record.status);
-    cd_record(&ops.ops, &ops.extra(), &conversation_id(Some(record)))
+    let id = conversation_id(Some(record));
+    cd_record(ops.ops.as_ptr() as usize, &ops.extra(), &id)
 }
 
 /// True when `error` is an error this module threw.

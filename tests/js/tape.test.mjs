@@ -133,6 +133,37 @@ test("a getter that calls the module while the input is read gets its own answer
   assert.deepEqual(cd.toDisplayMessages([{ role: "user", content: "after" }]).map((r) => r.content.text), ["after"]);
 });
 
+test("the module's memory growing while the glue walks leaves the tape and the records whole", () => {
+  // The glue writes the tape into the module's memory and reads the records' numbers from it
+  // through one kept view, which memory growth detaches. A getter that loads a Transcript far
+  // larger than anything before it in this process makes the memory grow mid-walk, after the
+  // module chose where the tape goes.
+  let size = 1 << 23;
+  const grow = () => {
+    const transcript = cd.Transcript.fromJson(JSON.stringify([{ role: "user", content: "x".repeat(size) }]));
+    assert.equal(transcript.length, 1);
+    transcript.free();
+    size *= 2;
+  };
+  const conversation = (content) => {
+    const tool = { role: "tool", tool_results: [{ tool_call_id: "c1", name: "search", content: [{ type: "text", content: "a" }, { type: "text", content: "b" }] }] };
+    Object.defineProperty(tool, "content", { get: content, enumerable: true });
+    return [
+      { role: "user", content: "question" },
+      { role: "assistant", content: [{ type: "thinking", content: "hm" }], tool_calls: [{ call_id: "c1", name: "search", arguments: { q: 1 } }] },
+      tool,
+      { role: "assistant", content: "answer" },
+    ];
+  };
+  const plain = conversation(() => null);
+  const growing = conversation(() => { grow(); return null; });
+  assert.deepEqual(cd.toDisplayMessages(growing), cd.toDisplayMessages(plain));
+  assert.deepEqual(cd.extractDisplayItems(growing[2]), cd.extractDisplayItems(plain[2]));
+  assert.equal(size, 1 << 25);
+  // The records after it are made from the grown memory too.
+  assert.deepEqual(cd.toDisplayMessages(plain).map((r) => r.status), ["completed", "completed", "completed", "completed", "completed"]);
+});
+
 test("a huge sparse array is read in place, not written out", () => {
   const content = [];
   content.length = 2 ** 21;
