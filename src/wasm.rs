@@ -1096,8 +1096,8 @@ pub fn to_display_messages(
 // reads, as `JsVal` would read them, and written partial: every one of those keys, `undefined`
 // where absent. Any other key the core asks for, of any object on the tape, is read in place, so
 // the display functions see what every other function sees. Strings the core compares
-// (roles, part types, ids) are short strings; texts, names and moved values (`arguments`) are
-// values, not walked. Arrays are read by index.
+// (roles, part types, and in `toDisplayMessages` tool call ids) are short strings; texts, names
+// and moved values (`arguments`) are values, not walked. Arrays are read by index.
 //
 // A Sycophant message (one with a non-null `__type__`) is walked whole: plain objects (prototype
 // `Object.prototype` or `null`) by their own enumerable keys (`Object.keys`, as `JsVal` lists an
@@ -1221,7 +1221,8 @@ function enc(v, d) {
 // message (the message, its content parts, tool calls and tool results) by property access of
 // the keys the core reads, written in this order whether present or not, with the object marked
 // partial (the core reads any other key of it in place); strings the core compares (roles, types,
-// ids) numbered; the rest (texts, names, arguments) kept as values, read in place if ever asked.
+// and for the statuses ids) numbered; the rest (texts, names, arguments) kept as values, read in
+// place if ever asked.
 // A Sycophant message (one with a `__type__`) is walked whole, as above.
 function put(w) {
   if (n >= t.length) room(1);
