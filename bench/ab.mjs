@@ -8,7 +8,8 @@
 // equal before anything is timed. Each round times A and B once per case, in alternating order,
 // and the page is loaded twice with the two builds imported in swapped order: on this machine the
 // build imported second measured up to 7% slower than the same build imported first, so each
-// build's median is taken over both loads. Prints the medians (ms per call) and B / A.
+// build's median is taken over both loads. Prints the medians (ms per call) and B / A; the same
+// build against itself gave ratios within 4% of 1 (60 samples each), so a smaller one is noise.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
