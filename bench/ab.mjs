@@ -48,7 +48,11 @@ const builds = { ${order[0]}: build0, ${order[1]}: build1 };
 window.run = ({ filter, sizes, rounds }) => {
   const rows = [];
   for (const size of sizes) {
-    const cases = { a: casesFor(builds.a, size), b: casesFor(builds.b, size) };
+    // Each build times its own copy of the conversation; the one imported first makes its copy
+    // first, so that which copy lies where in the heap swaps with the imports too.
+    const cases = {};
+    cases.${order[0]} = casesFor(builds.${order[0]}, size);
+    cases.${order[1]} = casesFor(builds.${order[1]}, size);
     cases.a.forEach((c, k) => {
       if (!c.name.includes(filter)) return;
       const run = { a: c.chatDisplay, b: cases.b[k].chatDisplay };
