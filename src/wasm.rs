@@ -1111,7 +1111,7 @@ pub fn to_display_messages(
 // `JsVal` instead.
 #[wasm_bindgen(inline_js = r#"
 let base = 0, moved = 0, busy = false, K = {}, mem = null, M = new Int32Array(0);
-let t = new Int32Array(1 << 14), n = 0, h = [], strs = [], ids = new Map(), idw = word;
+let t = new Int32Array(1 << 14), n = 0, h = [], hn = 0, strs = [], ids = new Map(), idw = word;
 // Objects deeper than DEPTH are read in place; past MAX slots or values, or an array of more than
 // LONG elements (a sparse one, most likely), the whole input is.
 const DEPTH = 5, MAX = 1 << 24, LONG = 1 << 20;
@@ -1153,8 +1153,9 @@ function room(k) {
   t = u;
 }
 function handle(v) {
-  if (h.length >= MAX) throw new RangeError("tape");
-  return h.push(v) - 1;
+  if (hn >= MAX) throw new RangeError("tape");
+  h[hn] = v;
+  return hn++;
 }
 function str(v) {
   if (v.length <= 32) {
@@ -1320,7 +1321,7 @@ export function cdEncode(v, ptr, cap, compare) {
   if (busy) return -1;
   busy = true;
   try {
-    n = 1; h.length = 0; idw = compare ? word : val;
+    n = 1; hn = 0; idw = compare ? word : val;
     if (Array.isArray(v)) list(v, MESSAGES);
     else message(v);
     const count = strs.length - base;
@@ -1345,7 +1346,11 @@ export function cdDone() {
     for (let i = base; i < strs.length; i++) ids.delete(strs[i]);
     strs.length = base;
   }
-  h.length = 0; busy = false;
+  // The values are let go; the array keeps its room for the next call (truncating it gave the
+  // room up, to be grown again), unless it grew large.
+  if (hn > 1 << 14) h = [];
+  else h.fill(undefined, 0, hn);
+  hn = 0; busy = false;
   if (t.length > 1 << 20) t = new Int32Array(1 << 14);
 }
 function ref(r, x) {

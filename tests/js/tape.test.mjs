@@ -5,6 +5,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as cd from "chat-display";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc");
 
 const fixtures = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
 
@@ -162,6 +167,29 @@ test("the module's memory growing while the glue walks leaves the tape and the r
   assert.equal(size, 1 << 25);
   // The records after it are made from the grown memory too.
   assert.deepEqual(cd.toDisplayMessages(plain).map((r) => r.status), ["completed", "completed", "completed", "completed", "completed"]);
+});
+
+test("the glue lets a call's values go once the call returns", async () => {
+  // It keeps the values it walks (messages, parts, arguments) in an array between the walk and
+  // the records; a chat UI that drops a conversation must not find it held by the module.
+  const held = [];
+  const call = (f, n) => {
+    const messages = Array.from({ length: n }, (_, i) => {
+      const args = { q: `held ${i}` };
+      held.push(new WeakRef(args));
+      return { role: "assistant", content: [{ type: "text", content: "t" }], tool_calls: [{ call_id: `c${i}`, name: "n", arguments: args }] };
+    });
+    f(messages);
+  };
+  // Past the glue's kept room (2^14 values), then within it: the last call's values are the ones
+  // no later call overwrites.
+  call((messages) => cd.toDisplayMessages(messages), 5000);
+  call((messages) => cd.toDisplayMessages(messages), 3);
+  call((messages) => messages.forEach((m) => cd.extractDisplayItems(m)), 3);
+  // WeakRef targets live until the end of the job that made them.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  gc();
+  assert.deepEqual(held.filter((r) => r.deref() !== undefined).length, 0);
 });
 
 test("a huge sparse array is read in place, not written out", () => {
