@@ -1111,7 +1111,9 @@ pub fn to_display_messages(
 // `JsVal` instead.
 #[wasm_bindgen(inline_js = r#"
 let base = 0, moved = 0, busy = false, K = {}, mem = null, M = new Int32Array(0);
-let t = new Int32Array(1 << 14), n = 0, h = [], hn = 0, strs = [], ids = new Map(), idw = word;
+// `cap` is t.length, kept in a variable: the walk asks for it at every object, and reading it
+// from the array measured slower.
+let t = new Int32Array(1 << 14), cap = t.length, n = 0, h = [], hn = 0, strs = [], ids = new Map(), idw = word;
 // Objects deeper than DEPTH are read in place; past MAX slots or values, or an array of more than
 // LONG elements (a sparse one, most likely), the whole input is.
 const DEPTH = 5, MAX = 1 << 24, LONG = 1 << 20;
@@ -1144,13 +1146,14 @@ function copy(ptr, len) {
   else for (let i = 0; i < len; i++) m[at + i] = t[i];
 }
 function room(k) {
-  if (n + k <= t.length) return;
+  if (n + k <= cap) return;
   if (n + k > MAX) throw new RangeError("tape");
-  let len = t.length * 2;
+  let len = cap * 2;
   while (len < n + k) len *= 2;
   const u = new Int32Array(len);
   u.set(t.subarray(0, n));
   t = u;
+  cap = len;
 }
 function handle(v) {
   if (hn >= MAX) throw new RangeError("tape");
@@ -1226,7 +1229,7 @@ function enc(v, d) {
 // place if ever asked.
 // A Sycophant message (one with a `__type__`) is walked whole, as above.
 function put(w) {
-  if (n >= t.length) room(1);
+  if (n >= cap) room(1);
   t[n++] = w;
 }
 // A value the core only moves, or reads by its kind: not walked.
@@ -1351,7 +1354,7 @@ export function cdDone() {
   if (hn > 1 << 14) h = [];
   else h.fill(undefined, 0, hn);
   hn = 0; busy = false;
-  if (t.length > 1 << 20) t = new Int32Array(1 << 14);
+  if (cap > 1 << 20) cap = (t = new Int32Array(1 << 14)).length;
 }
 function ref(r, x) {
   switch (r & 3) {

@@ -192,6 +192,19 @@ test("the glue lets a call's values go once the call returns", async () => {
   assert.deepEqual(held.filter((r) => r.deref() !== undefined).length, 0);
 });
 
+test("the calls after a tape of more than 2^20 words read theirs whole", () => {
+  // The glue's tape grows to fit a call and is made small again after one past 2^20 words; the
+  // calls after it must see all of theirs (a typed array drops writes past its end silently).
+  const conversation = (n) => Array.from({ length: n }, (_, i) => (i % 2
+    ? { role: "tool", tool_results: [{ tool_call_id: `c${i - 1}`, name: "t", content: [{ type: "text", content: "r" }], is_error: i % 3 === 0 }] }
+    : { role: "assistant", content: [{ type: "text", content: `step ${i}` }], tool_calls: [{ call_id: `c${i}`, name: "t", arguments: { i } }] }));
+  const medium = conversation(2000);
+  const before = cd.toDisplayMessages(medium);
+  assert.equal(cd.toDisplayMessages(conversation(80000)).length, 120000);
+  assert.deepEqual(cd.toDisplayMessages(medium), before);
+  assert.deepEqual(cd.extractDisplayItems(medium[1]), [before[2]].map((r) => ({ type: r.content_type, message_type: r.message_type, content: r.content })));
+});
+
 test("a huge sparse array is read in place, not written out", () => {
   const content = [];
   content.length = 2 ** 21;
