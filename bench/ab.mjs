@@ -2,14 +2,16 @@
 //
 //   cp -r pkg/web /tmp/before   # the build before the change
 //   (change, then) npm run build
-//   node bench/ab.mjs --a /tmp/before --b pkg/web [--filter TEXT] [--sizes 10000] [--rounds 20]
+//   node bench/ab.mjs --a /tmp/before --b pkg/web [--filter TEXT] [--sizes 10000] [--rounds 40]
 //
 // Both builds run the cases of cases.mjs on the same generated conversation; their outputs must be
 // equal before anything is timed. Each round times A and B once per case, in alternating order,
 // and the page is loaded twice with the two builds imported in swapped order: on this machine the
 // build imported second measured up to 7% slower than the same build imported first, so each
-// build's median is taken over both loads. Prints the medians (ms per call) and B / A; the same
-// build against itself gave ratios within 4% of 1 (60 samples each), so a smaller one is noise.
+// build's median is taken over both loads. Prints the medians (ms per call) and B / A. The same
+// build against itself gave ratios from 0.92 to 1.08 (80 samples each, the 10,000-message object
+// API cases), and leaning one way for several runs in a row: a step of a few percent needs
+// several runs, or is best measured together with other steps.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -25,13 +27,13 @@ const option = (name, fallback) => {
 };
 const a = option("a"), b = option("b");
 if (!a || !b) {
-  console.error("usage: node bench/ab.mjs --a DIR --b DIR [--filter TEXT] [--sizes 10000] [--rounds 20]");
+  console.error("usage: node bench/ab.mjs --a DIR --b DIR [--filter TEXT] [--sizes 10000] [--rounds 40]");
   process.exit(2);
 }
 const options = {
   filter: option("filter", ""),
   sizes: option("sizes", "10000").split(",").map(Number),
-  rounds: Number(option("rounds", 20)),
+  rounds: Number(option("rounds", 40)),
 };
 
 // Each load's page and script, in a scratch folder: the builds under /a/ and /b/, imported and
