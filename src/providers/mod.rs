@@ -1476,8 +1476,17 @@ pub fn media_text<J: Json>(part: &InPart<J>, default: &'static str) -> String {
 /// `data:<media>;base64,<data>` split into media type and data.
 pub fn split_data_url(url: &str) -> Option<(String, String)> {
     let rest = url.strip_prefix("data:")?;
-    let (media, data) = rest.split_once(";base64,")?;
-    Some((media.to_string(), data.to_string()))
+    // The first ";base64,", found bytewise: `split_once` with a string pattern brings core's
+    // two-way string search into the module (3 KB).
+    const MARK: &[u8] = b";base64,";
+    let at = rest
+        .as_bytes()
+        .windows(MARK.len())
+        .position(|w| w == MARK)?;
+    Some((
+        rest.get(..at)?.to_string(),
+        rest.get(at + MARK.len()..)?.to_string(),
+    ))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1759,6 +1768,22 @@ fn detect_content<J: Json>(item: &J) -> Option<Sign> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_data_url_splits_at_its_first_base64_mark() {
+        let split = |url: &str| split_data_url(url);
+        let pair = |a: &str, b: &str| Some((a.to_string(), b.to_string()));
+        assert_eq!(
+            split("data:image/png;base64,iVBOR"),
+            pair("image/png", "iVBOR")
+        );
+        assert_eq!(split("data:a;base64,b;base64,c"), pair("a", "b;base64,c"));
+        assert_eq!(split("data:;base64,"), pair("", ""));
+        assert_eq!(split("data:éè;base64,ü"), pair("éè", "ü"));
+        assert_eq!(split("data:image/png,plain"), None);
+        assert_eq!(split("data:;base64"), None);
+        assert_eq!(split("https://example.com/a;base64,b"), None);
+    }
 
     #[test]
     fn numbers_are_written_as_javascript_writes_them() {

@@ -261,9 +261,14 @@ impl<J: Json> Reader<J> {
             _ => {
                 let server = !CLIENT_CALLS.contains(&ty);
                 let id = if server { item_id.clone() } else { call_id };
-                let name = name
-                    .map(Out::Given)
-                    .or_else(|| Some(Out::Text(ty.trim_end_matches("_call").to_string())));
+                let name = name.map(Out::Given).or_else(|| {
+                    // `trim_end_matches("_call")`, without core's reverse string search (2 KB).
+                    let mut bare = ty;
+                    while let Some(shorter) = bare.strip_suffix("_call") {
+                        bare = shorter;
+                    }
+                    Some(Out::Text(bare.to_string()))
+                });
                 let arguments = call_arguments(item);
                 let metadata = vec![
                     ("provider_type", ty_out.clone()),

@@ -44,7 +44,7 @@ pub(super) fn json_path(text: &str) -> Option<Vec<Step>> {
     while !rest.is_empty() {
         if let Some(after) = rest.strip_prefix('.') {
             let end = after.find(['.', '[']).unwrap_or(after.len());
-            let (key, tail) = after.split_at(end);
+            let (key, tail) = (after.get(..end)?, after.get(end..)?);
             if key.is_empty() {
                 return None;
             }
