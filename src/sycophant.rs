@@ -30,10 +30,17 @@ use serde::Serialize;
 
 /// An enum whose values are fixed strings in the JSON.
 pub trait StringEnum: Copy + 'static {
-    /// Every value, in declared order (for error messages).
+    /// Every value, in declared order.
     const ALL: &'static [Self];
+    /// Their texts, in the same order (for error messages too).
+    const NAMES: &'static [&'static str];
     fn as_str(self) -> &'static str;
-    fn parse(s: &str) -> Option<Self>;
+    /// The value written `s`: a search of `NAMES`, one loop for every enum (a `match` on strings
+    /// is a chain of comparisons per enum, in the module).
+    fn parse(s: &str) -> Option<Self> {
+        let i = Self::NAMES.iter().position(|name| *name == s)?;
+        Self::ALL.get(i).copied()
+    }
 }
 
 macro_rules! string_enum {
@@ -46,15 +53,10 @@ macro_rules! string_enum {
 
         impl StringEnum for $name {
             const ALL: &'static [Self] = &[$($name::$variant,)+];
+            const NAMES: &'static [&'static str] = &[$($text,)+];
             fn as_str(self) -> &'static str {
                 match self {
                     $($name::$variant => $text,)+
-                }
-            }
-            fn parse(s: &str) -> Option<Self> {
-                match s {
-                    $($text => Some($name::$variant),)+
-                    _ => None,
                 }
             }
         }
@@ -362,7 +364,7 @@ fn role<J: Json>(json: &J, path: &Path<'_>) -> Result<Role> {
                 " at ",
                 at,
                 ": a Sycophant message's role is ",
-                one_of(Role::ALL),
+                quoted(Role::NAMES),
                 "."
             ),
         )
@@ -622,23 +624,26 @@ fn optional_enum<J: Json, E: StringEnum>(
     let found = value.as_str();
     match found.as_deref().and_then(E::parse) {
         Some(e) => Ok(Some(e)),
-        None => {
-            let at = path.key(key);
-            Err(Error::new(
-                ErrorCode::InvalidInput,
-                &at,
-                text!(
-                    "Expected ",
-                    one_of(E::ALL),
-                    " or null at ",
-                    at,
-                    ", got ",
-                    shown(&value),
-                    "."
-                ),
-            ))
-        }
+        None => Err(not_one_of(E::NAMES, &value, key, path)),
     }
+}
+
+/// The error of `optional_enum`, made once for every enum.
+fn not_one_of<J: Json>(names: &[&str], value: &J, key: &str, path: &Path<'_>) -> Error {
+    let at = path.key(key);
+    Error::new(
+        ErrorCode::InvalidInput,
+        &at,
+        text!(
+            "Expected ",
+            quoted(names),
+            " or null at ",
+            at,
+            ", got ",
+            shown(value),
+            "."
+        ),
+    )
 }
 
 /// A list where `null` or absent is empty; anything else that is not an array is an error.
@@ -746,11 +751,6 @@ fn quoted(names: &[&str]) -> String {
         out.push('"');
     }
     out
-}
-
-fn one_of<E: StringEnum>(all: &[E]) -> String {
-    let names: Vec<&str> = all.iter().map(|e| e.as_str()).collect();
-    quoted(&names)
 }
 
 // ---------------------------------------------------------------------------------------------
