@@ -2,7 +2,7 @@
 // conversation through the installed package in Node. Prints time and peak memory for each case;
 // run each case in its own process (`node bench/limits.mjs <case>`) so peaks do not mix.
 import { performance } from "node:perf_hooks";
-import { extractDisplayItems, toDisplayMessages, toText } from "../js/node.mjs";
+import { extractDisplayItems, toDisplayMessages, toText, Transcript } from "../js/node.mjs";
 
 function conversation(n) {
   const out = [];
@@ -33,6 +33,15 @@ const cases = {
     let v = root;
     for (let i = 0; i < 100_000; i++) v = v.next = {};
     return () => extractDisplayItems({ role: "assistant", tool_calls: [{ call_id: "1", name: "t", arguments: root }] })[0].content.arguments === root;
+  },
+  // A query that matches all but its last character at every place of a text: a search that
+  // goes back to the next place after each partial match does 1,000 comparisons per byte here.
+  "search-worst-case": () => {
+    const t = Transcript.fromJson(JSON.stringify([
+      { role: "user", content: "a".repeat(1 << 20) },
+      { role: "user", content: "é".repeat(1 << 19) },
+    ]));
+    return () => [t.search("a".repeat(1000) + "b").length, t.search("é".repeat(500) + "e").length];
   },
   "100k-messages": () => {
     const messages = conversation(100_000);
