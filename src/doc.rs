@@ -868,7 +868,7 @@ mod tests {
         ] {
             for at in 0..20 {
                 for fill in [b'a', 0xE2, 0x21, 0x5B, 0x20] {
-                    let mut t = vec![fill; 19];
+                    let mut t = [fill; 19];
                     if let Some(b) = t.get_mut(at) {
                         *b = stop;
                     }

@@ -260,7 +260,7 @@ pub fn deep_equal<J: Json>(a: &J, b: &J) -> bool {
 }
 
 #[cfg(any(feature = "std", not(target_arch = "wasm32")))]
-impl<'a> Json for &'a serde_json::Value {
+impl Json for &serde_json::Value {
     fn kind(&self) -> Kind {
         use serde_json::Value as V;
         match self {

@@ -477,7 +477,7 @@ fn block<J: Json>(part: &InPart<J>, own: bool, role: Role) -> Option<Out<J>> {
         PartType::Text => one("text", Out::Given(text.filter(|t| !t.is_empty_str())?)),
         PartType::Thinking if role == Role::Assistant => {
             let signature = part.option("signature");
-            if text.as_ref().map_or(true, |t| t.is_empty_str()) && signature.is_none() {
+            if text.as_ref().is_none_or(|t| t.is_empty_str()) && signature.is_none() {
                 return None;
             }
             let mut reasoning = vec![("text", text.map_or(Out::Str(""), Out::Given))];

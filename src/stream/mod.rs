@@ -119,7 +119,7 @@ pub fn records_with_owners<J: Json>(messages: &J) -> Result<Vec<(usize, DisplayR
     let mut owners = Vec::new();
     for (i, message) in messages.elements().unwrap_or_default().iter().enumerate() {
         let message = parse_message(message, &MESSAGES.index(i))?;
-        owners.extend(core::iter::repeat(i).take(display_items(&message).len()));
+        owners.extend(core::iter::repeat_n(i, display_items(&message).len()));
         parsed.push(message);
     }
     Ok(owners.into_iter().zip(records_of(&parsed, None)).collect())
