@@ -292,6 +292,21 @@ fn broken_streams_give_error_records_and_unknown_events_are_ignored() {
     // The message began before the bad line, so its records come first.
     assert_eq!(types, ["text", "error"]);
     assert_eq!(records[0]["content"]["text"], "hi");
+    assert_eq!(
+        records[1]["content"]["text"],
+        "A data line is not JSON (it ends inside a value at line 1, column 20)."
+    );
+    // What is wrong with the line, and where: above, a text that ends early; here, one that does
+    // not read.
+    let (records, _) = records_of(
+        WireProtocol::AnthropicMessages,
+        &format!("{start}data: {{\"a\" 1}}\n\n"),
+    );
+    assert_eq!(
+        records[0]["content"]["text"],
+        "A data line is not JSON (a syntax error at line 1, column 6)."
+    );
+    assert_eq!(records[0]["content"]["path"], "$.events[1]");
     // Unknown events and unknown delta types change nothing.
     let (records, _) = records_of(
         WireProtocol::AnthropicMessages,
