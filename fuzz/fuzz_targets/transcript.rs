@@ -1,6 +1,8 @@
 //! Any bytes as a Transcript's text: loading never panics, and every record, its text, a search
 //! and an append work on whatever loaded. A loaded text that is a JSON array gives as many records
-//! as toDisplayMessages of its good messages would, at least.
+//! as toDisplayMessages of its good messages would, at least. A search finds exactly the records
+//! whose lowercased text contains the lowercased query, for a query cut from one record's text
+//! (uppercased, so that case folding is exercised) and for a few fixed ones.
 #![no_main]
 use chat_display::doc::RustEngine;
 use chat_display::transcript::Transcript;
@@ -21,7 +23,23 @@ fuzz_target!(|data: &[u8]| {
     for i in 0..n.min(64) {
         let _ = t.to_text(i);
     }
-    let _ = t.search("a", Some(5));
-    let _ = t.search("É", None);
+    let lower = |s: &str| <RustEngine as chat_display::doc::Engine>::lowercase(s);
+    let texts: Vec<Option<String>> = (0..n).map(|i| t.to_text(i)).collect();
+    let mut queries = vec!["a".to_string(), "É".to_string(), "aa".to_string(), String::new()];
+    if let Some(Some(text)) = texts.get(data.len() % n.max(1)) {
+        // A piece of the text, at character boundaries the input's length picks.
+        let chars: Vec<char> = text.chars().collect();
+        let from = data.len() % (chars.len() + 1);
+        let to = (from + 1 + data.len() % 7).min(chars.len());
+        queries.push(chars[from.min(to)..to].iter().collect::<String>().to_uppercase());
+    }
+    for query in &queries {
+        let q = lower(query);
+        let want: Vec<u32> = (0..n as u32)
+            .filter(|&i| texts[i as usize].as_deref().is_some_and(|text| lower(text).contains(&q)))
+            .collect();
+        assert_eq!(t.search(query, None), want, "query {query:?}");
+        assert_eq!(t.search(query, Some(1)), want[..want.len().min(1)], "query {query:?}, limit 1");
+    }
     let _ = t.append(r#"{"role": "tool", "tool_results": [{"tool_call_id": "x", "name": "f"}]}"#.to_string());
 });
