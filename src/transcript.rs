@@ -526,8 +526,9 @@ fn contains_ignoring_case<F: Engine>(text: &str, query: &Query<'_>, lower: &mut 
 /// A lowercased query, ready to be looked for in many texts.
 ///
 /// Knuth-Morris-Pratt, byte by byte: a UTF-8 query found in UTF-8 text starts and ends at
-/// character boundaries, and each byte of a text is compared a bounded number of times, whatever
-/// the text and query (a search that starts again after every partial match compares up to the
+/// character boundaries, and a text of n bytes takes at most 2n comparisons, whatever the text
+/// and query (each byte lengthens the match by at most one and each fallback shortens it, so
+/// there are no more fallbacks than bytes; a search that starts again after every partial match compares up to the
 /// query's length per byte: 2.5 s for a 1.5 MB text and a 1,000-character query). Not core's
 /// two-way `str::contains`, which is 6.8 KB of the module (3.6 KB gzipped).
 struct Query<'a> {
