@@ -106,11 +106,15 @@ test("the tarball holds only what a user needs", () => {
   };
   walk(root);
   // The glue's inline JavaScript (src/wasm.rs), in a folder wasm-bindgen names by a hash.
-  const snippet = /^pkg\/(node|web)\/snippets\/chat-display-[0-9a-f]{16}\/inline0\.js$/;
-  assert.deepEqual(files.filter((f) => f.includes("/snippets/")).map((f) => snippet.exec(f)?.[1]).sort(), ["node", "web"]);
+  const snippet = /^pkg\/((?:core\/)?(?:node|web))\/snippets\/chat-display-[0-9a-f]{16}\/inline0\.js$/;
+  assert.deepEqual(files.filter((f) => f.includes("/snippets/")).map((f) => snippet.exec(f)?.[1]).sort(),
+    ["core/node", "core/web", "node", "web"]);
   assert.deepEqual(files.filter((f) => !f.includes("/snippets/")).sort(), [
-    "README.md", "js/node.cjs", "js/node.mjs", "package.json",
+    "README.md", "js/core.cjs", "js/core.mjs", "js/node.cjs", "js/node.mjs", "package.json",
     "pkg/node/chat_display.d.ts", "pkg/node/chat_display.js", "pkg/node/chat_display_bg.wasm", "pkg/node/package.json",
     "pkg/web/chat_display.d.ts", "pkg/web/chat_display.js", "pkg/web/chat_display_bg.wasm", "pkg/web/chat_display_bg.wasm.d.ts", "pkg/web/package.json",
+    // The `chat-display/core` entry's module (tests/js/core.test.mjs).
+    "pkg/core/node/chat_display.d.ts", "pkg/core/node/chat_display.js", "pkg/core/node/chat_display_bg.wasm", "pkg/core/node/package.json",
+    "pkg/core/web/chat_display.d.ts", "pkg/core/web/chat_display.js", "pkg/core/web/chat_display_bg.wasm", "pkg/core/web/chat_display_bg.wasm.d.ts", "pkg/core/web/package.json",
   ].sort());
 });

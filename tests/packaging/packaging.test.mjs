@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../../scripts/serve.mjs";
@@ -15,8 +15,9 @@ const scratch = process.env.PACKAGE_SCRATCH;
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const [seed] = JSON.parse(readFileSync(join(repo, "tests/fixtures/extract_display_items.json"), "utf8"));
 
-// The app code both pages run: the seed example through the installed package.
-const appSource = `import init, { extractDisplayItems } from "chat-display";
+// The app code the pages run: the seed example through the installed package (its main entry,
+// or `entry`).
+const appSource = (entry = "chat-display") => `import init, { extractDisplayItems } from "${entry}";
 const seed = ${JSON.stringify(seed.message)};
 try {
   await init();
@@ -43,13 +44,14 @@ async function resultOf(url) {
   return result;
 }
 
-test("a stock Vite app (no plugin) bundles the package and runs it", async () => {
-  const app = join(scratch, "vite-app");
+/** Builds a stock Vite app (no plugin) whose code imports `entry`, and runs it. */
+async function viteApp(name, entry) {
+  const app = join(scratch, name);
   mkdirSync(app, { recursive: true });
   writeFileSync(join(app, "index.html"),
     '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>' +
     '<body><script type="module" src="/main.js"></script></body></html>');
-  writeFileSync(join(app, "main.js"), appSource);
+  writeFileSync(join(app, "main.js"), appSource(entry));
   execFileSync(process.execPath, [join(repo, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"],
     { cwd: app, stdio: "inherit" });
   const { server, url } = await startServer({ port: 0, mounts: [["/", join(app, "dist")]] });
@@ -58,16 +60,32 @@ test("a stock Vite app (no plugin) bundles the package and runs it", async () =>
   } finally {
     server.close();
   }
+  return app;
+}
+
+test("a stock Vite app (no plugin) bundles the package and runs it", async () => {
+  await viteApp("vite-app", "chat-display");
 });
 
-test("a plain <script type=module> page imports the package through an import map", async () => {
-  const page = join(scratch, "plain");
+test("a Vite app of the core entry bundles its smaller module only", async () => {
+  const wasmOf = (app) => readdirSync(join(app, "dist/assets")).filter((f) => f.endsWith(".wasm"))
+    .map((f) => readFileSync(join(app, "dist/assets", f)));
+  const core = wasmOf(await viteApp("vite-core-app", "chat-display/core"));
+  assert.equal(core.length, 1);
+  assert.deepEqual(core[0], readFileSync(join(scratch, "node_modules/chat-display/pkg/core/web/chat_display_bg.wasm")));
+  const [full] = wasmOf(join(scratch, "vite-app"));
+  assert.ok(core[0].length < full.length);
+});
+
+/** A plain page that maps `entry` to the module file `path` with an import map, and runs it. */
+async function plainPage(name, entry, path) {
+  const page = join(scratch, name);
   mkdirSync(page, { recursive: true });
   writeFileSync(join(page, "index.html"),
     '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">' +
-    '<script type="importmap">{"imports": {"chat-display": "/node_modules/chat-display/pkg/web/chat_display.js"}}</script>' +
+    `<script type="importmap">{"imports": {"${entry}": "/node_modules/chat-display/${path}"}}</script>` +
     '<script type="module" src="/main.js"></script></head><body></body></html>');
-  writeFileSync(join(page, "main.js"), appSource);
+  writeFileSync(join(page, "main.js"), appSource(entry));
   const { server, url } = await startServer({
     port: 0,
     mounts: [["/node_modules/", join(scratch, "node_modules")], ["/", page]],
@@ -77,6 +95,14 @@ test("a plain <script type=module> page imports the package through an import ma
   } finally {
     server.close();
   }
+}
+
+test("a plain <script type=module> page imports the package through an import map", async () => {
+  await plainPage("plain", "chat-display", "pkg/web/chat_display.js");
+});
+
+test("a plain page imports the core entry through an import map", async () => {
+  await plainPage("plain-core", "chat-display/core", "pkg/core/web/chat_display.js");
 });
 
 test("recovery in Chromium: every export survives every kind of bad input (tests/js/recovery.shared.mjs)", async () => {
