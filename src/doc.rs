@@ -568,6 +568,50 @@ impl<'a, F: 'a> Node<'a, F> {
         })
     }
 
+    /// Sets `out[i]` to the id of the value of the object's key `keys[i]`, or 0 where it has none
+    /// (no value is at 0, the root): of duplicate keys the last, as in `JSON.parse`. One pass
+    /// over the keys, each rejected by its length before its text is compared; [`Json::get`] is
+    /// this for one key, and [`Json::fields_into`] for several.
+    #[inline(never)]
+    pub fn find_keys(&self, keys: &[&str], out: &mut [u32]) {
+        out.fill(0);
+        let Some(slot) = self.slot().filter(|s| s.tag() == OBJECT) else {
+            return;
+        };
+        let slots = &self.doc.slots;
+        let text = self.doc.text.as_bytes();
+        let mut i = self.id + 1;
+        while i < slot.next {
+            let Some(k) = slots.get(i as usize) else {
+                return;
+            };
+            let index = match k.tag() {
+                STRING => {
+                    let (start, end) = k.range();
+                    let body = text.get(start + 1..end.saturating_sub(1));
+                    keys.iter().position(|key| Some(key.as_bytes()) == body)
+                }
+                ESCAPED => {
+                    let body = decode(self.at(i).string_body());
+                    keys.iter().position(|key| *key == body)
+                }
+                _ => None,
+            };
+            if let Some(found) = index.and_then(|index| out.get_mut(index)) {
+                *found = i + 1;
+            }
+            let Some(value) = slots.get(i as usize + 1) else {
+                return;
+            };
+            i = value.next;
+        }
+    }
+
+    /// The value at `id` of [`Node::find_keys`].
+    pub fn found(&self, id: u32) -> Option<Node<'a, F>> {
+        (id != 0).then(|| self.at(id))
+    }
+
     /// A plain (unescaped) string's text, borrowed from the document; `""` for anything else.
     pub fn string_text(&self) -> &'a str {
         if self.tag() == STRING {
@@ -656,33 +700,9 @@ impl<'a, F: Engine> Json for Node<'a, F> {
     }
 
     fn get(&self, key: &str) -> Option<Self> {
-        // A plain loop over the keys (each a leaf, its value right after it), rejecting by length
-        // before comparing text; the last of duplicate keys wins, as in `JSON.parse`.
-        let slot = self.slot()?;
-        if slot.tag() != OBJECT {
-            return None;
-        }
-        let slots = &self.doc.slots;
-        let text = self.doc.text.as_bytes();
-        let mut found = None;
-        let mut i = self.id + 1;
-        while i < slot.next {
-            let k = slots.get(i as usize)?;
-            let matches = match k.tag() {
-                STRING => {
-                    let (start, end) = k.range();
-                    end - start == key.len() + 2
-                        && text.get(start + 1..end - 1) == Some(key.as_bytes())
-                }
-                ESCAPED => self.at(i).str_is(key),
-                _ => false,
-            };
-            if matches {
-                found = Some(i + 1);
-            }
-            i = slots.get(i as usize + 1)?.next;
-        }
-        found.map(|id| self.at(id))
+        let mut id = [0];
+        self.find_keys(&[key], &mut id);
+        self.found(id[0])
     }
 
     fn elements(&self) -> Option<Vec<Self>> {
@@ -941,6 +961,32 @@ mod tests {
             .map(|(k, _)| k)
             .collect();
         assert_eq!(keys, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn fields_and_get_find_the_last_of_duplicate_keys_escaped_or_not() {
+        let text = r#"{"role": 1, "ro": 2, "content": 3, "r\u006fle": 4, "roles": 5, "tool_calls": [6],
+            "content": {"c": 7}, "": 8, "r\u006f": 9}"#;
+        let doc = Doc::parse(text).unwrap();
+        let root: N = doc.root();
+        let want: serde_json::Value = serde_json::from_str(text).unwrap();
+        const KEYS: [&str; 7] = ["role", "content", "tool_calls", "missing", "", "rol", "ro"];
+        let keys = &KEYS;
+        let fields = root.fields(keys);
+        for (key, field) in keys.iter().zip(&fields) {
+            let want = want.get(key).map(|v| serde_json::to_string(v).unwrap());
+            let raw = |v: &N| v.raw().replace(' ', "");
+            assert_eq!(field.as_ref().map(raw), want, "fields: {key}");
+            assert_eq!(root.get(key).as_ref().map(raw), want, "get: {key}");
+        }
+        assert_eq!(fields.iter().filter(|f| f.is_some()).count(), 5);
+        // Anything but an object has no fields.
+        for text in [r#"["role", 1]"#, r#""role""#, "null"] {
+            let doc = Doc::parse(text).unwrap();
+            let root: N = doc.root();
+            assert!(root.fields(keys).iter().all(Option::is_none), "{text}");
+            assert!(root.get("role").is_none(), "{text}");
+        }
     }
 
     #[test]
