@@ -2,11 +2,24 @@
 //! and an append work on whatever loaded. A loaded text that is a JSON array gives as many records
 //! as toDisplayMessages of its good messages would, at least. A search finds exactly the records
 //! whose lowercased text contains the lowercased query, for a query cut from one record's text
-//! (uppercased, so that case folding is exercised) and for a few fixed ones.
+//! (uppercased, so that case folding is exercised) and for a few fixed ones. An array of good
+//! messages gives the records `to_display_messages` gives for the same text parsed by serde_json.
 #![no_main]
 use chat_display::doc::RustEngine;
 use chat_display::transcript::Transcript;
 use libfuzzer_sys::fuzz_target;
+
+/// Every number as the double it stands for, as `JSON.parse` reads it (serde_json keeps `152.0` a
+/// float and `152` an integer; the document, like JavaScript, has one number for both).
+fn numbers_as_doubles(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) => n.as_f64().and_then(serde_json::Number::from_f64).map_or(Value::Null, Value::Number),
+        Value::Array(items) => Value::Array(items.into_iter().map(numbers_as_doubles).collect()),
+        Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (k, numbers_as_doubles(v))).collect()),
+        other => other,
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -19,7 +32,21 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let n = t.len();
-    serde_json::to_string(&t.records(0, n)).ok();
+    let records = serde_json::to_value(t.records(0, n)).ok().map(numbers_as_doubles);
+    // Read from the document, a conversation of good messages gives the records toDisplayMessages
+    // gives when it reads the same messages parsed by serde_json (duplicate keys, escaped keys
+    // and all).
+    if let Ok(value) = &parsed {
+        let messages_only = value
+            .as_array()
+            .is_some_and(|a| a.iter().all(|m| m.get("content_type").is_none()));
+        if messages_only {
+            if let Ok(want) = chat_display::to_display_messages(&value, None) {
+                let want = serde_json::to_value(want).ok().map(numbers_as_doubles);
+                assert_eq!(records, want, "records");
+            }
+        }
+    }
     let lower = |s: &str| <RustEngine as chat_display::doc::Engine>::lowercase(s);
     let texts: Vec<Option<String>> = (0..n).map(|i| t.to_text(i)).collect();
     let mut queries = vec!["a".to_string(), "É".to_string(), "aa".to_string(), String::new()];
