@@ -17,7 +17,10 @@ WASM_OPT=(-Oz --converge --enable-bulk-memory --enable-bulk-memory-opt
   --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-multivalue
   --enable-reference-types --enable-call-indirect-overlong)
 # gzip reads from a pipe, so that the file name (which gzip -9c FILE stores in its header) is not counted.
-gz() { echo "$(wc -c < "$1") bytes, $(gzip -9 < "$1" | wc -c) gzipped"; }
+# Brotli (quality 11, Node's zlib) too: what most CDNs serve a .wasm as.
+br() { node -e 'const z = require("zlib"), b = require("fs").readFileSync(process.argv[1]);
+  console.log(z.brotliCompressSync(b, { params: { [z.constants.BROTLI_PARAM_QUALITY]: 11 } }).length)' "$1"; }
+gz() { echo "$(wc -c < "$1") bytes, $(gzip -9 < "$1" | wc -c) gzipped, $(br "$1") with brotli"; }
 
 for dir in pkg/web pkg/node pkg/core/web pkg/core/node; do
   echo "shipped $dir/chat_display_bg.wasm: $(gz $dir/chat_display_bg.wasm)"
