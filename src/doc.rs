@@ -612,6 +612,27 @@ impl<'a, F: 'a> Node<'a, F> {
         (id != 0).then(|| self.at(id))
     }
 
+    /// [`Json::fields_into`] by [`Node::find_keys`], each value made a `T` by `wrap`.
+    #[inline(always)]
+    pub fn fields_with<T>(&self, keys: &[&str], out: &mut [Option<T>], wrap: impl Fn(Self) -> T) {
+        let mut ids = [0; 8];
+        match ids.get_mut(..keys.len()) {
+            Some(ids) => self.find_keys(keys, ids),
+            // Longer lists than any reader asks for: one lookup a key.
+            None => {
+                for (slot, key) in out.iter_mut().zip(keys) {
+                    let mut id = [0];
+                    self.find_keys(&[key], &mut id);
+                    *slot = self.found(id[0]).map(&wrap);
+                }
+                return;
+            }
+        }
+        for (slot, &id) in out.iter_mut().zip(&ids) {
+            *slot = self.found(id).map(&wrap);
+        }
+    }
+
     /// A plain (unescaped) string's text, borrowed from the document; `""` for anything else.
     pub fn string_text(&self) -> &'a str {
         if self.tag() == STRING {
@@ -697,6 +718,10 @@ impl<'a, F: Engine> Json for Node<'a, F> {
             ARRAY => Kind::Array,
             _ => Kind::Object,
         }
+    }
+
+    fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
+        self.fields_with(keys, out, |node| node);
     }
 
     fn get(&self, key: &str) -> Option<Self> {
@@ -980,6 +1005,25 @@ mod tests {
             assert_eq!(root.get(key).as_ref().map(raw), want, "get: {key}");
         }
         assert_eq!(fields.iter().filter(|f| f.is_some()).count(), 5);
+        // Past eight keys, one lookup a key: the same values.
+        const MORE: [&str; 10] = [
+            "a",
+            "role",
+            "b",
+            "c",
+            "content",
+            "d",
+            "e",
+            "f",
+            "g",
+            "tool_calls",
+        ];
+        let more = root.fields(&MORE);
+        let raw = |v: &Option<N>| v.map(|v| v.raw().to_string());
+        assert_eq!(raw(&more[1]), raw(&fields[0]));
+        assert_eq!(raw(&more[4]), raw(&fields[1]));
+        assert_eq!(raw(&more[9]), raw(&fields[2]));
+        assert_eq!(more.iter().filter(|f| f.is_some()).count(), 3);
         // Anything but an object has no fields.
         for text in [r#"["role", 1]"#, r#""role""#, "null"] {
             let doc = Doc::parse(text).unwrap();

@@ -461,15 +461,8 @@ impl<'a> Json for Value<'a> {
     fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
         match self {
             Value::Tape(t) => t.fields_into(keys, out),
-            // One pass over the object's keys (every list of fields is shorter than this).
-            Value::Doc(n) if keys.len() <= 8 => {
-                let mut ids = [0; 8];
-                n.find_keys(keys, &mut ids[..keys.len()]);
-                for (slot, &id) in out.iter_mut().zip(&ids) {
-                    *slot = n.found(id).map(Value::Doc);
-                }
-            }
-            _ => crate::json::fields_by_name(self, keys, out),
+            Value::Doc(n) => n.fields_with(keys, out, Value::Doc),
+            Value::Js(_) => crate::json::fields_by_name(self, keys, out),
         }
     }
     fn kind(&self) -> Kind {
