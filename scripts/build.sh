@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the npm package's contents: the release wasm, its JavaScript glue for browsers
-# (pkg/web, ES module with `init`) and for Node (pkg/node, CommonJS, ready on require), each
+# Builds the npm package's contents: the release wasm modules, each with its JavaScript glue for
+# browsers (web/, ES module with `init`) and for Node (node/, CommonJS, ready on require),
 # optimized with npm's binaryen. Quick when nothing changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,15 +27,12 @@ WASM_OPT_FEATURES=(--enable-bulk-memory --enable-bulk-memory-opt --enable-nontra
   --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types
   --enable-call-indirect-overlong)
 
-for build in full core; do
+# Each build's target folder and the folder its glue goes to: pkg[/core]/web and pkg[/core]/node.
+for build in "target pkg" "target/core pkg/core"; do
+read -r from to <<< "$build"
+raw=$from/wasm32-unknown-unknown/release/chat_display.wasm
 for target in web nodejs; do
-  raw=target/wasm32-unknown-unknown/release/chat_display.wasm
-  dir=pkg/${target%js}
-  [ "$target" = nodejs ] && dir=pkg/node
-  if [ "$build" = core ]; then
-    raw=target/core/wasm32-unknown-unknown/release/chat_display.wasm
-    dir=pkg/core/${dir#pkg/}
-  fi
+  dir=$to/${target%js}
   if up_to_date "$dir/chat_display_bg.wasm"; then
     continue
   fi

@@ -110,7 +110,7 @@ test("the tarball holds only what a user needs", () => {
   assert.deepEqual(files.filter((f) => f.includes("/snippets/")).map((f) => snippet.exec(f)?.[1]).sort(),
     ["core/node", "core/web", "node", "web"]);
   assert.deepEqual(files.filter((f) => !f.includes("/snippets/")).sort(), [
-    "README.md", "js/core.cjs", "js/core.mjs", "js/node.cjs", "js/node.mjs", "package.json",
+    "README.md", "js/core.cjs", "js/core.mjs", "js/node.cjs", "js/node.mjs", "js/ready.cjs", "package.json",
     "pkg/node/chat_display.d.ts", "pkg/node/chat_display.js", "pkg/node/chat_display_bg.wasm", "pkg/node/package.json",
     "pkg/web/chat_display.d.ts", "pkg/web/chat_display.js", "pkg/web/chat_display_bg.wasm", "pkg/web/chat_display_bg.wasm.d.ts", "pkg/web/package.json",
     // The `chat-display/core` entry's module (tests/js/core.test.mjs).
