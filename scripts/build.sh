@@ -18,14 +18,11 @@ cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-defa
 
 up_to_date() {
   local out=$1
-  [ -f "$out" ] && [ "$out" -nt "$raw" ] && [ "$out" -nt scripts/build.sh ]
+  [ -f "$out" ] && [ "$out" -nt "$raw" ] && [ "$out" -nt scripts/build.sh ] && [ "$out" -nt scripts/wasm-opt.sh ]
 }
 
-# Debian's binaryen (wasm-opt 108) emits modules that fail to load, so only npm's is used, with
-# every feature named: wasm-bindgen's output uses them and wasm-opt must not strip them.
-WASM_OPT_FEATURES=(--enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int
-  --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types
-  --enable-call-indirect-overlong)
+# The optimizer's passes and features (npm's binaryen, not Debian's): scripts/wasm-opt.sh.
+source scripts/wasm-opt.sh
 
 # Each build's target folder and the folder its glue goes to: pkg[/core]/web and pkg[/core]/node.
 for build in "target pkg" "target/core pkg/core"; do
@@ -62,8 +59,21 @@ for target in web nodejs; do
         fs.writeFileSync(file, "\"use strict\";\n" + body + "\nmodule.exports = { " + names.join(", ") + " };\n");
       }' "$dir"/snippets/*/*.js
   fi
-  node_modules/.bin/wasm-opt -Oz --converge "${WASM_OPT_FEATURES[@]}" \
-    -o "$dir/chat_display_bg.wasm" "$dir/chat_display_bg.wasm"
+  # wasm-bindgen writes the same module for both targets (only the glue differs): it is
+  # optimized once, for web, and node takes that copy when its unoptimized bytes are the same.
+  # A failed run removes the folder, so that the next build does not take an unoptimized module
+  # as up to date.
+  module=$dir/chat_display_bg.wasm
+  unoptimized=$from/chat_display_bg.unoptimized.wasm
+  if [ "$target" != web ] && cmp -s "$unoptimized" "$module"; then
+    cp "$to/web/chat_display_bg.wasm" "$module"
+  else
+    [ "$target" = web ] && cp "$module" "$unoptimized"
+    node_modules/.bin/wasm-opt "${WASM_OPT_ARGS[@]}" -o "$module" "$module" || {
+      rm -rf "$dir"
+      exit 1
+    }
+  fi
   echo "built $dir: $(wc -c < "$dir/chat_display_bg.wasm") bytes, $(gzip -9 < "$dir/chat_display_bg.wasm" | wc -c) gzipped"
 done
 done

@@ -13,9 +13,7 @@ rows=${1:-25}
 which=${2:-core}
 bash scripts/build.sh >/dev/null
 
-WASM_OPT=(-Oz --converge --enable-bulk-memory --enable-bulk-memory-opt
-  --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-multivalue
-  --enable-reference-types --enable-call-indirect-overlong)
+source scripts/wasm-opt.sh
 # gzip reads from a pipe, so that the file name (which gzip -9c FILE stores in its header) is not counted.
 # Brotli (quality 11, Node's zlib) too: what most CDNs serve a .wasm as.
 br() { node -e 'const z = require("zlib"), b = require("fs").readFileSync(process.argv[1]);
@@ -36,7 +34,7 @@ echo "core alone (chat-display/core): budget 35,000 gzipped:" \
 raw=target/wasm32-unknown-unknown/release/chat_display.wasm
 [ "$which" = core ] && raw=$core_raw
 wasm-bindgen --target web --keep-debug --out-dir "$scratch/named" --out-name chat_display "$raw"
-wasm-opt "${WASM_OPT[@]}" -g --strip-dwarf -o "$scratch/named.wasm" \
+wasm-opt "${WASM_OPT_ARGS[@]}" -g --strip-dwarf -o "$scratch/named.wasm" \
   "$scratch/named/chat_display_bg.wasm"
 echo
 echo "largest items of the $which build:"

@@ -1,0 +1,21 @@
+# The wasm-opt arguments of the shipped modules, sourced by build.sh and size.sh (which must
+# optimize its named copy exactly as the shipped one).
+#
+# Debian's binaryen (wasm-opt 108) emits modules that fail to load, so only npm's (132) is used,
+# with every feature named: wasm-bindgen's output uses them and wasm-opt must not strip them.
+#
+# Passes (each measured on 2026-12-02 against plain `-Oz --converge`, in bytes gzipped, core /
+# whole module; bench/ab.mjs in Chromium found no case slower, within its 0.92-1.08 noise):
+# - `--low-memory-unused` (-570 / -1,346): lets the optimizer fold constant offsets into loads
+#   and stores, on the promise that the lowest 1 KB of memory is never addressed. Rust's wasm32
+#   layout keeps it so: the stack is the first megabyte, growing down from 1 MB, and the data
+#   and the heap lie above it; safe Rust makes no null or wild accesses.
+# - `--flatten --rereloop` then `-Oz` again (-523 / -688 more): rebuilds each function's control
+#   flow from its basic blocks (binaryen's Relooper), which the second `-Oz` then shrinks further.
+#   About 7 seconds more for the whole module.
+# `--traps-never-happen` would take 1.4 KB more and is not used: it lets the optimizer assume that
+# no trap is reached, including the panic handler's, so a bug would run on instead of stopping.
+WASM_OPT_ARGS=(-Oz --low-memory-unused --flatten --rereloop -Oz --converge
+  --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int
+  --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types
+  --enable-call-indirect-overlong)
