@@ -20,7 +20,6 @@ for (const row of rows) {
   else if (/serde/.test(name)) area = "serde `Serialize` impls and glue";
   else if (/chat_display::(\w+)/.test(name)) area = `\`${/chat_display::(\w+)/.exec(name)[1]}.rs\``;
   else if (/talc/.test(name)) area = "allocator (talc)";
-  else if (/hashbrown|BuildHasher|Hasher/.test(name)) area = "hash map (hashbrown)";
   else if (/wasm_bindgen|js_sys|externref|__wbindgen/.test(name)) area = "wasm-bindgen's runtime";
   else area = "other: `core` and `alloc` (iterators, strings, vectors)";
   areas.set(area, (areas.get(area) ?? 0) + bytes);

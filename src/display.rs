@@ -3,12 +3,11 @@
 
 use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind};
-use crate::map::Map;
+use crate::map::Index;
 use crate::message::{
     parse_each, parse_message, Content, ContentPart, Message, PartType, ResultContent, Role,
 };
 use crate::prelude::*;
-use alloc::borrow::Cow;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -400,21 +399,24 @@ pub fn records_of<J: Json>(
     // Each tool call's status, found walking back from the last message with, for every
     // tool_call_id, the status its earliest result so far gives: for a call, that is the
     // earliest result in a later message (results of the call's own message are added after).
-    let mut earliest: Map<Cow<'_, str>, Status> = Map::default();
+    let mut ids = Index::new();
+    let mut earliest: Vec<Status> = Vec::new();
     // In reverse order of the calls, so that the forward pass below pops them in order.
     let mut statuses = Vec::new();
     for message in messages.iter().rev() {
         for call in message.tool_calls.iter().rev() {
             let id = call.call_id.as_ref().and_then(|id| id.as_str());
-            let status = id.and_then(|id| earliest.get(id.as_ref()).copied());
+            let status = id.and_then(|id| earliest.get(ids.find(&id)?).copied());
             statuses.push(status.unwrap_or(Status::Pending));
         }
         // Backwards, so that the message's first result for an id is the one kept.
         for result in message.tool_results.iter().rev() {
             if let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) {
-                // Through `entry`, not `insert`: hashbrown's `insert` compares keys through an
-                // indirect call of `core::fmt`'s wasm signature, which keeps fmt in the module.
-                *earliest.entry(id).or_insert(Status::Pending) = Status::of_result(result);
+                let at = ids.add(id);
+                earliest.resize(ids.len(), Status::Pending);
+                if let Some(status) = earliest.get_mut(at) {
+                    *status = Status::of_result(result);
+                }
             }
         }
     }

@@ -783,24 +783,25 @@ impl<'a, F: Engine> Json for Node<'a, F> {
         // made then: most objects are small, and a map per object cost more than the rest.
         const FEW: usize = 16;
         let mut out: Vec<(String, Self)> = Vec::new();
-        let mut seen: crate::map::Map<String, usize> = crate::map::Map::default();
+        // The map numbers its keys in the order added, which is their place in `out`.
+        let mut seen = crate::map::Index::new();
         for (key, value) in self.pairs() {
             let name = key.as_str().map(Cow::into_owned).unwrap_or_default();
             if out.len() == FEW && seen.is_empty() {
-                for (i, (k, _)) in out.iter().enumerate() {
-                    seen.insert(k.clone(), i);
+                for (k, _) in &out {
+                    seen.add(Cow::Owned(k.clone()));
                 }
             }
             let at = if out.len() < FEW {
                 out.iter().position(|(k, _)| *k == name)
             } else {
-                seen.get(&name).copied()
+                seen.find(&name)
             };
             match at.and_then(|at| out.get_mut(at)) {
                 Some(entry) => entry.1 = value,
                 None => {
                     if out.len() >= FEW {
-                        seen.insert(name.clone(), out.len());
+                        seen.add(Cow::Owned(name.clone()));
                     }
                     out.push((name, value));
                 }

@@ -13,7 +13,7 @@ use crate::doc::{Doc, Engine, Node, SyntaxError};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
-use crate::map::Map;
+use crate::map::Index;
 use crate::message::parse_message;
 use crate::prelude::*;
 use crate::record::{validate_display_message, Record};
@@ -101,8 +101,11 @@ impl Serialize for ErrorContent<'_> {
 pub struct Transcript<F> {
     docs: Vec<Doc>,
     entries: Vec<Entry>,
-    /// Tool call records still pending, by call id: a later result settles them.
-    pending: Map<String, Vec<u32>>,
+    /// The ids of tool calls whose records were pending when added.
+    pending_ids: Index<'static>,
+    /// The records still pending on each of those ids, at the id's number: a later result
+    /// settles (and empties) them.
+    pending: Vec<Vec<u32>>,
     floats: PhantomData<F>,
 }
 
@@ -133,7 +136,8 @@ impl<F: Engine> Transcript<F> {
         let mut transcript = Transcript {
             docs: Vec::new(),
             entries: Vec::new(),
-            pending: Map::default(),
+            pending_ids: Index::new(),
+            pending: Vec::new(),
             floats: PhantomData,
         };
         transcript.load(&doc)?;
@@ -159,7 +163,8 @@ impl<F: Engine> Transcript<F> {
         // Ids are read from the document where they are (no copies), and the elements are walked
         // in place, so that what loading holds besides the document stays small: the peak memory
         // of a Transcript is its document, its records and this.
-        let mut results: Map<Cow<'_, str>, Vec<(u32, Status)>> = Map::default();
+        let mut result_ids = Index::new();
+        let mut results: Vec<Vec<(u32, Status)>> = Vec::new();
         let mut calls: Vec<(u32, u32, F::Value<'_>)> = Vec::new();
         let mut message_index = 0u32;
         // Two records a message, about what conversations hold, so that the list is seldom
@@ -182,10 +187,11 @@ impl<F: Engine> Transcript<F> {
             };
             for result in &message.tool_results {
                 if let Some(id) = result.tool_call_id.as_ref().and_then(Self::id_text) {
-                    results
-                        .entry(id)
-                        .or_default()
-                        .push((message_index, Status::of_result(result)));
+                    let at = result_ids.add(id);
+                    results.resize_with(result_ids.len(), Vec::new);
+                    if let Some(list) = results.get_mut(at) {
+                        list.push((message_index, Status::of_result(result)));
+                    }
                 }
             }
             // The message's records, in display_items' order (texts, tool calls, tool results),
@@ -220,8 +226,9 @@ impl<F: Engine> Transcript<F> {
             let Some(id) = Self::id_text(&id) else {
                 continue;
             };
-            let found = results
-                .get(id.as_ref())
+            let found = result_ids
+                .find(&id)
+                .and_then(|number| results.get(number))
                 .and_then(|list| list.iter().find(|(later, _)| *later > at));
             match found {
                 Some((_, status)) => {
@@ -231,10 +238,19 @@ impl<F: Engine> Transcript<F> {
                         *s = *status;
                     }
                 }
-                None => self.pending.entry(id.into_owned()).or_default().push(index),
+                None => self.wait(id, index),
             }
         }
         Ok(())
+    }
+
+    /// Record `index`, a tool call's, waits for a result with the call's id.
+    fn wait(&mut self, id: Cow<'_, str>, index: u32) {
+        let at = self.pending_ids.add(Cow::Owned(id.into_owned()));
+        self.pending.resize_with(self.pending_ids.len(), Vec::new);
+        if let Some(list) = self.pending.get_mut(at) {
+            list.push(index);
+        }
     }
 
     /// A tool call id's text: borrowed from the document where it is written plainly there.
@@ -289,7 +305,7 @@ impl<F: Engine> Transcript<F> {
         let index = self.entries.len() as u32;
         if status == Status::Pending {
             if let Some(id) = call_id.as_ref().and_then(|id| id.as_str()) {
-                self.pending.entry(id.into_owned()).or_default().push(index);
+                self.wait(id, index);
             }
         }
         self.entries.push(Entry::Item {
@@ -330,9 +346,11 @@ impl<F: Engine> Transcript<F> {
                 let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) else {
                     continue;
                 };
-                let Some(waiting) = self.pending.remove(id.as_ref()) else {
+                let Some(waiting) = self.pending_ids.find(&id).and_then(|at| self.pending.get_mut(at))
+                else {
                     continue;
                 };
+                let waiting = core::mem::take(waiting);
                 let status = Status::of_result(result);
                 for index in waiting {
                     if let Some(Entry::Item { status: s, .. }) =
