@@ -5,35 +5,70 @@
 //! module whatever the values are: a generic map (hashbrown, the standard library's) was compiled
 //! once per key and value type, four times in the core, 4.8 KB of the module before gzip.
 //!
-//! Keys are hashed with FNV-1a: ids and keys are short, and SipHash's protection against chosen
-//! keys cost more than the whole lookup here. They come from the caller's own conversation, and in
-//! the module SipHash had no secret key to protect them with anyway (wasm32-unknown-unknown has no
-//! randomness).
+//! Keys are ids and object keys from a conversation, which anyone may have written. Ids chosen to
+//! share one slot would make each lookup walk all the ids before it, a time quadratic in their
+//! number. So the hash is keyed: 64-bit multiplies with their high half folded in (as foldhash and
+//! aHash hash) over the text's bytes, from a key the module draws from the engine's
+//! `Math.random()` when it starts (`wasm.rs`); which ids collide depends on that key, which the
+//! author of a conversation cannot know. Natively the key is fixed, so that tests repeat. Nothing
+//! the module returns depends on the key: an index keeps its keys in the order added.
 
 use crate::prelude::*;
 use alloc::borrow::Cow;
+use core::sync::atomic::{AtomicU64, Ordering};
+
+/// The hash key of the indexes made from now on (each keeps the one it was made with).
+static KEY: AtomicU64 = AtomicU64::new(0x243f_6a88_85a3_08d3);
+
+/// Sets the hash key of the indexes made from now on.
+pub fn set_key(key: u64) {
+    KEY.store(key, Ordering::Relaxed);
+}
 
 /// Strings to their numbers, in the order they were added. Keys are borrowed where they can be
 /// (from a parsed document) and owned where they must be.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Index<'a> {
+    /// The hash key (see the module's text).
+    key: u64,
     keys: Vec<Cow<'a, str>>,
     /// Open addressing with linear probing: each slot holds a key's number plus one, or 0 when
     /// empty. Its length is 0 or a power of two at least twice the number of keys.
     slots: Vec<u32>,
 }
 
-fn hash(key: &str) -> u32 {
-    let mut hash: u32 = 0x811c_9dc5;
-    for byte in key.bytes() {
-        hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
+/// The high and low halves of a full 64-bit product, folded together.
+fn fold(a: u64, b: u64) -> u64 {
+    let product = u128::from(a) * u128::from(b);
+    (product as u64) ^ ((product >> 64) as u64)
+}
+
+/// The hash of `text` under `key`: each eight bytes folded into the state with a multiply.
+fn hash(key: u64, text: &str) -> u32 {
+    const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut state = key ^ text.len() as u64;
+    for chunk in text.as_bytes().chunks(8) {
+        let word = chunk
+            .iter()
+            .fold(0, |word, &byte| (word << 8) | u64::from(byte));
+        state = fold(state ^ word, MUL);
     }
-    hash
+    (state ^ (state >> 32)) as u32
+}
+
+impl Default for Index<'_> {
+    fn default() -> Self {
+        Index::new()
+    }
 }
 
 impl<'a> Index<'a> {
     pub fn new() -> Self {
-        Index::default()
+        Index {
+            key: KEY.load(Ordering::Relaxed),
+            keys: Vec::new(),
+            slots: Vec::new(),
+        }
     }
 
     /// The number of keys.
@@ -48,7 +83,7 @@ impl<'a> Index<'a> {
     /// Where `key` is in the table: its slot, and its number if it is there.
     fn probe(&self, key: &str) -> (usize, Option<usize>) {
         let mask = self.slots.len().wrapping_sub(1);
-        let mut at = hash(key) as usize & mask;
+        let mut at = hash(self.key, key) as usize & mask;
         loop {
             match self.slots.get(at).copied() {
                 None | Some(0) => return (at, None),
@@ -94,7 +129,7 @@ impl<'a> Index<'a> {
         self.slots = vec![0; len];
         let mask = len - 1;
         for (number, key) in self.keys.iter().enumerate() {
-            let mut at = hash(key) as usize & mask;
+            let mut at = hash(self.key, key) as usize & mask;
             while self.slots.get(at).is_some_and(|&n| n != 0) {
                 at = (at + 1) & mask;
             }
@@ -142,7 +177,7 @@ mod tests {
         // passes keys that are not its own; the 1000 keys of the test above then grow it.
         let keys: Vec<String> = (0..)
             .map(|i| format!("k{i}"))
-            .filter(|k| hash(k) & 15 == 3)
+            .filter(|k| hash(KEY.load(Ordering::Relaxed), k) & 15 == 3)
             .take(7)
             .collect();
         let mut index = Index::new();
@@ -160,5 +195,23 @@ mod tests {
         for (i, key) in keys.iter().enumerate() {
             assert_eq!(index.find(key), Some(i));
         }
+    }
+
+    #[test]
+    fn which_keys_collide_depends_on_the_hash_key() {
+        // 64 ids that share one slot of 1,024 under one key (what an author who knew the key
+        // could write) are spread out under another.
+        let ids: Vec<String> = (0..)
+            .map(|i| format!("call_{i}"))
+            .filter(|id| hash(0x0123_4567_89ab_cdef, id) & 1023 == 0)
+            .take(64)
+            .collect();
+        let mut slots: Vec<u32> = ids
+            .iter()
+            .map(|id| hash(0xfedc_ba98_7654_3210, id) & 1023)
+            .collect();
+        slots.sort_unstable();
+        slots.dedup();
+        assert!(slots.len() > 48, "{} slots", slots.len());
     }
 }

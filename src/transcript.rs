@@ -346,7 +346,10 @@ impl<F: Engine> Transcript<F> {
                 let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) else {
                     continue;
                 };
-                let Some(waiting) = self.pending_ids.find(&id).and_then(|at| self.pending.get_mut(at))
+                let Some(waiting) = self
+                    .pending_ids
+                    .find(&id)
+                    .and_then(|at| self.pending.get_mut(at))
                 else {
                     continue;
                 };

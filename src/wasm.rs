@@ -34,6 +34,18 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     core::arch::wasm32::unreachable()
 }
 
+/// When the module starts: the hash key of its tables (`map.rs`), drawn from the engine's random
+/// numbers, so that which tool call ids share a slot cannot be known by whoever wrote them.
+/// (`Math.random()` is enough: what it protects against is a conversation's text, not code running
+/// in the page.)
+#[wasm_bindgen(start)]
+fn start() {
+    // Two draws of 32 bits each (a draw has 52 or 53).
+    let high = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let low = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    crate::map::set_key((high << 32) | low);
+}
+
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
 /** A message role, which is also a display item's `message_type`. */
