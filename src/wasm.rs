@@ -38,7 +38,7 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
 /// numbers, so that which tool call ids share a slot cannot be known by whoever wrote them.
 /// (`Math.random()` is enough: what it protects against is a conversation's text, not code running
 /// in the page.)
-#[wasm_bindgen(start)]
+#[wasm_bindgen(start, private)]
 fn start() {
     // Two draws of 32 bits each (a draw has 52 or 53).
     let high = (js_sys::Math::random() * 4_294_967_296.0) as u64;

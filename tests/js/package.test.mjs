@@ -38,6 +38,18 @@ test("the ESM import is ready to call and the default export resolves", async ()
   ]);
 });
 
+test("the entry exports the contract's names (api.md), with init and initSync, and nothing else", () => {
+  // The module's own start function, for one, is private: a `#[wasm_bindgen(start)]` is also
+  // exported to JavaScript unless it is marked `private`.
+  const names = Object.keys(esm).filter((k) => k !== "default").sort();
+  assert.deepEqual(names, [
+    "StreamAccumulator", "Transcript", "assistantMessage", "changeDisplayMessage", "decodeSycophant",
+    "detectProtocol", "expand", "expandToolResults", "extractDisplayItems", "fromProvider", "initSync",
+    "isChatDisplayError", "isExpandable", "newDisplayMessage", "systemMessage", "toDisplayMessages",
+    "toProvider", "toText", "toolResultMessage", "userMessage", "validateDisplayMessage",
+  ]);
+});
+
 test("require() gives the same ready instance as import", () => {
   const cjs = require("chat-display");
   const names = (m) => Object.keys(m).filter((k) => k !== "default" && k !== "__esModule").sort();
