@@ -229,7 +229,10 @@ impl<F: Engine> Transcript<F> {
             let found = result_ids
                 .find(&id)
                 .and_then(|number| results.get(number))
-                .and_then(|list| list.iter().find(|(later, _)| *later > at));
+                // A list is in message order: the first result after the call's message is found
+                // by a binary search, so that many calls sharing one id (ids repeat, and anyone
+                // may write a conversation) do not each scan the results before them.
+                .and_then(|list| list.get(list.partition_point(|(later, _)| *later <= at)));
             match found {
                 Some((_, status)) => {
                     if let Some(Entry::Item { status: s, .. }) =

@@ -134,6 +134,53 @@ fn every_display_fixture_conversation_loads_as_to_display_messages_gives_it() {
 }
 
 #[test]
+fn calls_sharing_one_id_are_each_settled_by_the_first_later_result() {
+    // Ids repeat (providers without ids, converters that number calls per turn): many calls of
+    // one id, each answered some messages later, some answered in their own message too (which
+    // does not count), some results of two statuses in one message, and a last call unanswered.
+    let mut messages = Vec::new();
+    for i in 0..200 {
+        let mut call = json!({"role": "assistant", "content": "", "tool_calls": [
+            {"call_id": "same", "name": "f", "arguments": {}}
+        ]});
+        if i % 7 == 0 {
+            call["tool_results"] = json!([{"tool_call_id": "same", "name": "f", "content": "own"}]);
+        }
+        messages.push(call);
+        if i % 3 != 2 {
+            let mut results = vec![json!({"tool_call_id": "same", "name": "f", "content": "ok",
+                "is_error": i % 5 == 0})];
+            if i % 4 == 0 {
+                results.push(
+                    json!({"tool_call_id": "same", "name": "f", "content": "late",
+                    "is_interrupt": true}),
+                );
+            }
+            messages.push(json!({"role": "tool", "tool_results": results}));
+        }
+    }
+    messages.push(json!({"role": "assistant", "content": "", "tool_calls": [
+        {"call_id": "same", "name": "f", "arguments": {}}
+    ]}));
+    let messages = Value::Array(messages);
+    let expected = serde_json::to_value(to_display_messages(&&messages, None).unwrap()).unwrap();
+    let t = T::from_json(messages.to_string()).unwrap();
+    assert_eq!(records(&t), expected);
+    let statuses: Vec<&str> = expected
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["content_type"] == "tool_call")
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    // Every status occurs, and the last call is pending.
+    for status in ["completed", "failed", "pending"] {
+        assert!(statuses.contains(&status), "{status}: {statuses:?}");
+    }
+    assert_eq!(statuses.last(), Some(&"pending"));
+}
+
+#[test]
 fn deeply_nested_text_loads_and_fails_only_where_it_must() {
     // 100,000-deep arguments: parsed without recursion, passed through, shown as `...` past 128.
     let deep = "[".repeat(100_000) + &"]".repeat(100_000);
