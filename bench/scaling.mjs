@@ -1,7 +1,7 @@
 // Hostile shapes, timed at n and 4n: every function's time should grow about 4 times. A case
 // that grows more than 8 times is marked QUADRATIC? (the shapes are those a conversation's author
 // could choose: ids shared by every call, one message of many parts, calls or results, objects
-// with many and repeated keys, long queries, large provider bodies). Not part of `npm test`:
+// with many and repeated keys, long queries, large provider bodies, streams of many blocks). Not part of `npm test`:
 // `node bench/scaling.mjs [n]` (default 2,000) through the built package in Node.
 import * as cd from "../js/node.mjs";
 
@@ -96,6 +96,32 @@ for (const protocol of ["openai_completions", "openai_responses", "anthropic_mes
   cases[`fromProvider ${protocol}, one id for every call`] = (n) => {
     const body = cd.toProvider(protocol, pairs(n, true));
     return () => cd.fromProvider(protocol, body);
+  };
+}
+
+// An Anthropic stream of `n` blocks, each of `kind` ("text" or "tool_use"), in 200-byte chunks.
+function anthropicStream(n, kind) {
+  const event = (type, data) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+  let text = event("message_start", { message: { id: "msg_1", type: "message", role: "assistant", model: "m", content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 1 } } });
+  for (let i = 0; i < n; i++) {
+    const [block, delta] = kind === "text"
+      ? [{ type: "text", text: "" }, { type: "text_delta", text: `block ${i}` }]
+      : [{ type: "tool_use", id: `toolu_${i}`, name: "f", input: {} }, { type: "input_json_delta", partial_json: `{"i": ${i}}` }];
+    text += event("content_block_start", { index: i, content_block: block });
+    text += event("content_block_delta", { index: i, delta });
+    text += event("content_block_stop", { index: i });
+  }
+  text += event("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 5 } });
+  return (text + event("message_stop", {})).match(/[\s\S]{1,200}/g);
+}
+for (const kind of ["text", "tool_use"]) {
+  cases[`StreamAccumulator, n / 4 ${kind} blocks`] = (n) => {
+    const chunks = anthropicStream(n / 4, kind);
+    return () => {
+      const stream = new cd.StreamAccumulator("anthropic_messages");
+      for (const chunk of chunks) stream.push(chunk);
+      stream.free();
+    };
   };
 }
 

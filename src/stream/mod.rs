@@ -915,40 +915,39 @@ impl<R: Reader> StreamAccumulator<R> {
                 .map(<[Parsed]>::to_vec)
                 .unwrap_or_default()
         };
-        let first = old_at(0, 1);
+        let total01 = before[0] + new[0] + after[0] + before[1] + new[1] + after[1];
+        if let Some(block) = self.response().and_then(|r| r.blocks.get_mut(b)) {
+            block.counts = new;
+        }
+        // Only what can change is written again: each group of the block whose record count is
+        // unchanged in place, and from the first group whose count changed, everything after it
+        // (its records move). Rewriting from the block's first record on every refresh compared
+        // every later record each time: with tool calls grouped after all text, a stream of n
+        // tool calls took time quadratic in n.
+        let first_moved = (0..3).find(|&g| new[g] != old[g]).unwrap_or(3);
         let mut tail = Vec::new();
-        tail.extend(g0);
-        tail.extend(take(&self.records, old_at(0, 2), after[0]));
-        tail.extend(take(&self.records, old_at(1, 0), before[1]));
-        tail.extend(g1);
-        tail.extend(take(&self.records, old_at(1, 2), after[1]));
-        tail.extend(take(&self.records, old_at(2, 0), before[2]));
-        tail.extend(g2);
-        tail.extend(take(&self.records, old_at(2, 2), after[2]));
-        // Sequences: the assistant message's items count from 0, and so do the later messages'.
-        let total0 = before[0] + new[0] + after[0];
-        let total01 = total0 + before[1] + new[1] + after[1];
-        for (i, record) in tail.iter_mut().enumerate() {
-            let position = first + i;
-            let sequence = if position < total01 {
-                position
-            } else {
-                position - total01
-            };
-            if record.get("content_type").and_then(Parsed::as_string) != Some("error") {
-                record.set("sequence", Parsed::Number(sequence.into()));
+        for (g, records) in [g0, g1, g2].into_iter().enumerate() {
+            if g < first_moved {
+                let at = old_at(g, 1);
+                self.splice(current, at, old[g], numbered(records, at, total01));
+                continue;
             }
-        }
-        if let Some(response) = self.response() {
-            if let Some(block) = response.blocks.get_mut(b) {
-                block.counts = new;
+            if g > first_moved {
+                tail.extend(take(&self.records, old_at(g, 0), before[g]));
             }
+            tail.extend(records);
+            tail.extend(take(&self.records, old_at(g, 2), after[g]));
         }
-        self.splice(current, first, seg_count - first, tail);
+        if first_moved < 3 {
+            let first = old_at(first_moved, 1);
+            self.splice(current, first, seg_count - first, numbered(tail, first, total01));
+        }
     }
 
     /// Puts `new` in place of the `len` records at `offset` of segment `segment`, patching what
-    /// differs; the records after it move along when the length changes.
+    /// differs; the records after it move along when the length changes. (Out of line: `refresh`
+    /// calls it for each group it writes.)
+    #[inline(never)]
     fn splice(&mut self, segment: usize, offset: usize, len: usize, new: Vec<Parsed>) {
         let Some(seg) = self.segments.get(segment) else {
             return;
@@ -1054,6 +1053,25 @@ impl<R: Reader> StreamAccumulator<R> {
 
 /// An error record, as `Transcript` makes them: `{content_type: "error", content: {text, path},
 /// status: "failed", ...}`.
+/// `records`, which start at `first` in their segment, with their sequence numbers: the assistant
+/// message's items (the segment's first `total01`) count from 0, and so do the later messages'.
+/// Error records have none.
+#[inline(never)]
+fn numbered(mut records: Vec<Parsed>, first: usize, total01: usize) -> Vec<Parsed> {
+    for (i, record) in records.iter_mut().enumerate() {
+        let position = first + i;
+        let sequence = if position < total01 {
+            position
+        } else {
+            position - total01
+        };
+        if record.get("content_type").and_then(Parsed::as_string) != Some("error") {
+            record.set("sequence", Parsed::Number(sequence.into()));
+        }
+    }
+    records
+}
+
 fn error_record(text: &str, path: &str) -> Parsed {
     object(vec![
         ("conversation_id", Parsed::Null),
