@@ -940,7 +940,12 @@ impl<R: Reader> StreamAccumulator<R> {
         }
         if first_moved < 3 {
             let first = old_at(first_moved, 1);
-            self.splice(current, first, seg_count - first, numbered(tail, first, total01));
+            self.splice(
+                current,
+                first,
+                seg_count - first,
+                numbered(tail, first, total01),
+            );
         }
     }
 
