@@ -124,11 +124,26 @@ impl<'a> Index<'a> {
         number
     }
 
+    /// Keeps the keys for whose number `keep` is true, numbered again in their order (a caller
+    /// keeping values at the numbers keeps the same ones, with `Vec::retain`).
+    pub fn retain(&mut self, mut keep: impl FnMut(usize) -> bool) {
+        let mut number = 0;
+        self.keys.retain(|_| {
+            number += 1;
+            keep(number - 1)
+        });
+        self.place(self.slots.len());
+    }
+
     /// Twice the slots (at least 16), every key placed again.
     fn grow(&mut self) {
-        let len = (self.slots.len() * 2).max(16);
+        self.place((self.slots.len() * 2).max(16));
+    }
+
+    /// `len` slots, every key placed in them.
+    fn place(&mut self, len: usize) {
         self.slots = vec![0; len];
-        let mask = len - 1;
+        let mask = len.wrapping_sub(1);
         for (number, key) in self.keys.iter().enumerate() {
             let mut at = hash(self.key, key) as usize & mask;
             while self.slots.get(at).is_some_and(|&n| n != 0) {
@@ -214,5 +229,26 @@ mod tests {
         slots.sort_unstable();
         slots.dedup();
         assert!(slots.len() > 48, "{} slots", slots.len());
+    }
+
+    #[test]
+    fn retain_keeps_and_renumbers_in_order() {
+        let mut index = Index::new();
+        for i in 0..100 {
+            index.add(Cow::Owned(format!("id{i}")));
+        }
+        index.retain(|number| number % 3 == 0);
+        assert_eq!(index.len(), 34);
+        for i in 0..100 {
+            let want = (i % 3 == 0).then_some(i / 3);
+            assert_eq!(index.find(&format!("id{i}")), want, "id{i}");
+        }
+        // New keys take the next numbers, and a dropped key comes back as a new one.
+        assert_eq!(index.add(Cow::Borrowed("id1")), 34);
+        assert_eq!(index.add(Cow::Borrowed("id3")), 1);
+        index.retain(|_| false);
+        assert!(index.is_empty());
+        assert_eq!(index.find("id0"), None);
+        assert_eq!(index.add(Cow::Borrowed("id0")), 0);
     }
 }

@@ -106,6 +106,9 @@ pub struct Transcript<F> {
     /// The records still pending on each of those ids, at the id's number: a later result
     /// settles (and empties) them.
     pending: Vec<Vec<u32>>,
+    /// How many lists of `pending` are not empty. When most are, the ids are made again from the
+    /// others, so that a long run of appends holds only the ids still waiting.
+    waiting: usize,
     floats: PhantomData<F>,
 }
 
@@ -138,6 +141,7 @@ impl<F: Engine> Transcript<F> {
             entries: Vec::new(),
             pending_ids: Index::new(),
             pending: Vec::new(),
+            waiting: 0,
             floats: PhantomData,
         };
         transcript.load(&doc)?;
@@ -252,8 +256,20 @@ impl<F: Engine> Transcript<F> {
         let at = self.pending_ids.add(Cow::Owned(id.into_owned()));
         self.pending.resize_with(self.pending_ids.len(), Vec::new);
         if let Some(list) = self.pending.get_mut(at) {
+            self.waiting += usize::from(list.is_empty());
             list.push(index);
         }
+    }
+
+    /// The ids of settled calls forgotten, once at most a quarter of those kept still wait.
+    fn forget_settled(&mut self) {
+        if self.pending.len() < 64 || self.pending.len() < 4 * self.waiting {
+            return;
+        }
+        let pending = &self.pending;
+        self.pending_ids
+            .retain(|number| pending.get(number).is_some_and(|list| !list.is_empty()));
+        self.pending.retain(|list| !list.is_empty());
     }
 
     /// A tool call id's text: borrowed from the document where it is written plainly there.
@@ -357,6 +373,9 @@ impl<F: Engine> Transcript<F> {
                     continue;
                 };
                 let waiting = core::mem::take(waiting);
+                self.waiting = self
+                    .waiting
+                    .saturating_sub(usize::from(!waiting.is_empty()));
                 let status = Status::of_result(result);
                 for index in waiting {
                     if let Some(Entry::Item { status: s, .. }) =
@@ -366,6 +385,7 @@ impl<F: Engine> Transcript<F> {
                     }
                 }
             }
+            self.forget_settled();
             for (sequence, item) in display_items(&message).into_iter().enumerate() {
                 let (status, call_id) = match &item.content {
                     ItemContent::ToolCall { call_id, .. } => (Status::Pending, call_id.clone()),
@@ -780,5 +800,53 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A long run of appends: ids whose calls are settled are forgotten, and every status is what
+    /// `toDisplayMessages` gives the same messages (some calls answered at once, some much later,
+    /// some never, and one id used twice).
+    #[test]
+    fn appends_forget_settled_ids_and_keep_statuses() {
+        use serde_json::json;
+        let mut t = super::Transcript::<RustEngine>::from_json("[]".into()).unwrap();
+        let mut messages = Vec::new();
+        let mut push = |t: &mut super::Transcript<RustEngine>, message: serde_json::Value| {
+            t.append(message.to_string()).unwrap();
+            messages.push(message);
+        };
+        let call = |id: &str| {
+            json!({"role": "assistant", "content": "", "tool_calls": [
+                {"call_id": id, "name": "f", "arguments": {}}
+            ]})
+        };
+        let result = |id: &str, failed: bool| {
+            json!({"role": "tool", "tool_results": [
+                {"tool_call_id": id, "name": "f", "content": "x", "is_error": failed}
+            ]})
+        };
+        for i in 0..1000 {
+            push(&mut t, call(&format!("c{i}")));
+            if i % 10 != 0 {
+                push(&mut t, result(&format!("c{i}"), i % 3 == 0));
+            }
+        }
+        push(&mut t, call("c1"));
+        // 100 calls wait (one id of them twice), out of 1,001: the table holds few more.
+        assert_eq!(t.waiting, 101);
+        assert!(t.pending_ids.len() <= 4 * 101, "{}", t.pending_ids.len());
+        for i in (0..1000).step_by(20) {
+            push(&mut t, result(&format!("c{i}"), false));
+        }
+        push(&mut t, result("c1", true));
+        assert_eq!(t.waiting, 50);
+        assert!(
+            t.pending_ids.len() <= 4 * 50 + 64,
+            "{}",
+            t.pending_ids.len()
+        );
+        let messages = serde_json::Value::Array(messages);
+        let want = serde_json::to_value(crate::to_display_messages(&&messages, None).unwrap());
+        let got = serde_json::to_value(t.records(0, t.len()));
+        assert_eq!(got.unwrap(), want.unwrap());
     }
 }
