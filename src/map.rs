@@ -124,6 +124,18 @@ impl<'a> Index<'a> {
         number
     }
 
+    /// The value of `key` in `values`, a caller's list kept at the keys' numbers: the key added if
+    /// it is new, and the list made as long as the keys with `V::default()`.
+    pub fn value_mut<'v, V: Default>(
+        &mut self,
+        key: Cow<'a, str>,
+        values: &'v mut Vec<V>,
+    ) -> Option<&'v mut V> {
+        let at = self.add(key);
+        values.resize_with(self.len(), V::default);
+        values.get_mut(at)
+    }
+
     /// Keeps the keys for whose number `keep` is true, numbered again in their order (a caller
     /// keeping values at the numbers keeps the same ones, with `Vec::retain`).
     pub fn retain(&mut self, mut keep: impl FnMut(usize) -> bool) {

@@ -106,8 +106,8 @@ pub struct Transcript<F> {
     /// The records still pending on each of those ids, at the id's number: a later result
     /// settles (and empties) them.
     pending: Vec<Vec<u32>>,
-    /// How many lists of `pending` are not empty. When most are, the ids are made again from the
-    /// others, so that a long run of appends holds only the ids still waiting.
+    /// How many lists of `pending` are not empty. Once at most a quarter are, the ids of the empty
+    /// ones are forgotten, so that a long run of appends holds only the ids still waiting.
     waiting: usize,
     floats: PhantomData<F>,
 }
@@ -191,9 +191,7 @@ impl<F: Engine> Transcript<F> {
             };
             for result in &message.tool_results {
                 if let Some(id) = result.tool_call_id.as_ref().and_then(Self::id_text) {
-                    let at = result_ids.add(id);
-                    results.resize_with(result_ids.len(), Vec::new);
-                    if let Some(list) = results.get_mut(at) {
+                    if let Some(list) = result_ids.value_mut(id, &mut results) {
                         list.push((message_index, Status::of_result(result)));
                     }
                 }
@@ -253,9 +251,8 @@ impl<F: Engine> Transcript<F> {
 
     /// Record `index`, a tool call's, waits for a result with the call's id.
     fn wait(&mut self, id: Cow<'_, str>, index: u32) {
-        let at = self.pending_ids.add(Cow::Owned(id.into_owned()));
-        self.pending.resize_with(self.pending_ids.len(), Vec::new);
-        if let Some(list) = self.pending.get_mut(at) {
+        let id = Cow::Owned(id.into_owned());
+        if let Some(list) = self.pending_ids.value_mut(id, &mut self.pending) {
             self.waiting += usize::from(list.is_empty());
             list.push(index);
         }

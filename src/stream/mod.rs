@@ -950,9 +950,7 @@ impl<R: Reader> StreamAccumulator<R> {
     }
 
     /// Puts `new` in place of the `len` records at `offset` of segment `segment`, patching what
-    /// differs; the records after it move along when the length changes. (Out of line: `refresh`
-    /// calls it for each group it writes.)
-    #[inline(never)]
+    /// differs; the records after it move along when the length changes.
     fn splice(&mut self, segment: usize, offset: usize, len: usize, new: Vec<Parsed>) {
         let Some(seg) = self.segments.get(segment) else {
             return;
@@ -1056,12 +1054,9 @@ impl<R: Reader> StreamAccumulator<R> {
     }
 }
 
-/// An error record, as `Transcript` makes them: `{content_type: "error", content: {text, path},
-/// status: "failed", ...}`.
 /// `records`, which start at `first` in their segment, with their sequence numbers: the assistant
 /// message's items (the segment's first `total01`) count from 0, and so do the later messages'.
 /// Error records have none.
-#[inline(never)]
 fn numbered(mut records: Vec<Parsed>, first: usize, total01: usize) -> Vec<Parsed> {
     for (i, record) in records.iter_mut().enumerate() {
         let position = first + i;
@@ -1077,6 +1072,8 @@ fn numbered(mut records: Vec<Parsed>, first: usize, total01: usize) -> Vec<Parse
     records
 }
 
+/// An error record, as `Transcript` makes them: `{content_type: "error", content: {text, path},
+/// status: "failed", ...}`.
 fn error_record(text: &str, path: &str) -> Parsed {
     object(vec![
         ("conversation_id", Parsed::Null),
