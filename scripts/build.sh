@@ -18,7 +18,8 @@ cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-defa
 
 up_to_date() {
   local out=$1
-  [ -f "$out" ] && [ "$out" -nt "$raw" ] && [ "$out" -nt scripts/build.sh ] && [ "$out" -nt scripts/wasm-opt.sh ]
+  [ -f "$out" ] && [ "$out" -nt "$raw" ] && [ "$out" -nt scripts/build.sh ] && [ "$out" -nt scripts/wasm-opt.sh ] &&
+    [ "$out" -nt scripts/minify-imports.mjs ]
 }
 
 # The optimizer's passes and features (npm's binaryen, not Debian's): scripts/wasm-opt.sh.
@@ -59,6 +60,12 @@ for target in web nodejs; do
         fs.writeFileSync(file, "\"use strict\";\n" + body + "\nmodule.exports = { " + names.join(", ") + " };\n");
       }' "$dir"/snippets/*/*.js
   fi
+  # The module's import names, wasm-bindgen's function names with hashes, made short in the module
+  # and the glue together (1.2 KB gzipped of the core).
+  node scripts/minify-imports.mjs "$dir" || {
+    rm -rf "$dir"
+    exit 1
+  }
   # wasm-bindgen writes the same module for both targets (only the glue differs): it is
   # optimized once, for web, and node takes that copy when its unoptimized bytes are the same.
   # A failed run removes the folder, so that the next build does not take an unoptimized module

@@ -130,3 +130,24 @@ test("the tarball holds only what a user needs", () => {
     "pkg/core/web/chat_display.d.ts", "pkg/core/web/chat_display.js", "pkg/core/web/chat_display_bg.wasm", "pkg/core/web/chat_display_bg.wasm.d.ts", "pkg/core/web/package.json",
   ].sort());
 });
+
+test("every shipped module imports its JavaScript by short names, as its glue provides them", async () => {
+  const root = join(require.resolve("chat-display/package.json"), "..");
+  for (const dir of ["pkg/web", "pkg/node", "pkg/core/web", "pkg/core/node"]) {
+    const module = new WebAssembly.Module(readFileSync(join(root, dir, "chat_display_bg.wasm")));
+    const imports = WebAssembly.Module.imports(module);
+    assert.ok(imports.length > 10, dir);
+    // scripts/minify-imports.mjs: wasm-bindgen's "./chat_display_bg.js" and hashed function names
+    // become "a" and one or two letters; the inline JavaScript's module "b", its names kept.
+    assert.deepEqual([...new Set(imports.map((i) => i.module))].sort(), ["a", "b"], dir);
+    for (const { module: from, name } of imports) {
+      if (from === "a") assert.match(name, /^[a-zA-Z]{1,2}$/, dir);
+      else assert.match(name, /^cd[A-Z]\w+$/, dir);
+    }
+  }
+  // The Node glue instantiates on require: its import object has every name the module asks for.
+  for (const entry of ["chat-display", "chat-display/core"]) {
+    const m = require(entry);
+    assert.equal(m.toText({ message_type: "user", content_type: "text", content: { text: "x" } }), "x");
+  }
+});
