@@ -374,12 +374,15 @@ fn arguments_and_metadata_pass_through_at_any_depth() {
     let message = Value::Object(message);
     {
         let decoded = sycophant::decode(&&message).unwrap();
-        let sycophant::Value::Message(m) = &decoded else {
-            panic!("a message")
+        assert_eq!(decoded.type_name, sycophant::TypeName::Message);
+        let Some(sycophant::Slot::List(calls)) = decoded.get("tool_calls") else {
+            panic!("a list of tool calls")
         };
-        let arguments = m.tool_calls[0].arguments.expect("arguments");
+        let Some(sycophant::Slot::Value(arguments)) = calls[0].get("arguments") else {
+            panic!("arguments")
+        };
         assert!(std::ptr::eq(
-            arguments,
+            *arguments,
             &message["tool_calls"][0]["arguments"]
         ));
         let items = extract_display_items(&&message).unwrap();
