@@ -47,6 +47,7 @@ pub struct Error {
 }
 
 impl Error {
+    #[inline(never)]
     pub fn new(code: ErrorCode, path: &Path<'_>, message: impl Into<String>) -> Self {
         Error {
             code,
@@ -56,6 +57,7 @@ impl Error {
     }
 
     /// `invalid_input`: the value at `path` is of kind `got` where `expected` was needed.
+    #[inline(never)]
     pub fn expected(path: &Path<'_>, expected: &str, got: Kind) -> Self {
         Error::new(
             ErrorCode::InvalidInput,
@@ -73,6 +75,7 @@ impl Error {
     }
 
     /// `invalid_input`: a required key is absent at `path`.
+    #[inline(never)]
     pub fn missing(path: &Path<'_>, what: &str) -> Self {
         Error::new(
             ErrorCode::InvalidInput,
