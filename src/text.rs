@@ -11,6 +11,7 @@
 use crate::error::{text, Hex};
 use crate::json::{Json, Kind, Number};
 use crate::prelude::*;
+use alloc::borrow::Cow;
 use serde::{Serialize, Serializer};
 
 /// How deep [`inspect`] and [`interpolate`] look into nested arrays and objects: the value itself
@@ -355,7 +356,13 @@ fn as_charlist<J: Json>(elements: &[J]) -> Option<String> {
 
 /// `Inspect.BitString`: a printable string quoted and escaped, any other as its bytes.
 fn inspect_string(out: &mut Out, s: &str) {
-    if s.chars().all(printable) {
+    // (ASCII text checked bytewise: most strings in tool arguments are.)
+    let all_printable = if s.is_ascii() {
+        s.bytes().all(|b| printable(char::from(b)))
+    } else {
+        s.chars().all(printable)
+    };
+    if all_printable {
         out.push('"');
         escape(out, s);
         out.push('"');
@@ -379,27 +386,43 @@ fn printable(c: char) -> bool {
     )
 }
 
-/// `Code.Identifier.escape/2` with `"` as the delimiter.
+/// `Code.Identifier.escape/2` with `"` as the delimiter. Runs of characters kept as they are
+/// are copied whole, and printable ASCII is told apart bytewise (a tool call's arguments are
+/// mostly that, and `Transcript.search` renders them for every record).
 fn escape(out: &mut Out, s: &str) {
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '#' if chars.peek() == Some(&'{') => {
-                chars.next();
-                out.push_str("\\#{");
+    let bytes = s.as_bytes();
+    let mut kept_from = 0;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let ascii_kept = (0x20..0x7F).contains(&b)
+            && b != b'"'
+            && b != b'\\'
+            && !(b == b'#' && bytes.get(i + 1) == Some(&b'{'));
+        if ascii_kept {
+            i += 1;
+            continue;
+        }
+        let Some(c) = s.get(i..).and_then(|rest| rest.chars().next()) else {
+            break;
+        };
+        let mut len = c.len_utf8();
+        let escaped: Option<Cow<'static, str>> = match c {
+            '"' => Some("\\\"".into()),
+            '#' => {
+                len = 2;
+                Some("\\#{".into())
             }
-            '\u{07}' => out.push_str("\\a"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{7F}' => out.push_str("\\d"),
-            '\u{1B}' => out.push_str("\\e"),
-            '\u{0C}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{0B}' => out.push_str("\\v"),
-            '\\' => out.push_str("\\\\"),
-            '\0' => out.push_str("\\0"),
+            '\u{07}' => Some("\\a".into()),
+            '\u{08}' => Some("\\b".into()),
+            '\u{7F}' => Some("\\d".into()),
+            '\u{1B}' => Some("\\e".into()),
+            '\u{0C}' => Some("\\f".into()),
+            '\n' => Some("\\n".into()),
+            '\r' => Some("\\r".into()),
+            '\t' => Some("\\t".into()),
+            '\u{0B}' => Some("\\v".into()),
+            '\\' => Some("\\\\".into()),
+            '\0' => Some("\\0".into()),
             // Invisible and direction-changing characters are shown by their code.
             '\u{FEFF}'
             | '\u{2061}'..='\u{2064}'
@@ -418,15 +441,22 @@ fn escape(out: &mut Out, s: &str) {
             | '\u{2028}'
             | '\u{2029}'
             | '\u{2000}'..='\u{200A}'
-            | '\u{205F}' => out.push_str(&text!("\\u", Hex(c as u32, 4))),
+            | '\u{205F}' => Some(text!("\\u", Hex(c as u32, 4)).into()),
             c if matches!(c as u32, 0x20..=0x7E | 0xA0..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF) => {
-                out.push(c)
+                None
             }
-            c if (c as u32) < 0x100 => out.push_str(&text!("\\x", Hex(c as u32, 2))),
-            c if (c as u32) < 0x10000 => out.push_str(&text!("\\x{", Hex(c as u32, 4), "}")),
-            c => out.push_str(&text!("\\x{", Hex(c as u32, 6), "}")),
+            c if (c as u32) < 0x100 => Some(text!("\\x", Hex(c as u32, 2)).into()),
+            c if (c as u32) < 0x10000 => Some(text!("\\x{", Hex(c as u32, 4), "}").into()),
+            c => Some(text!("\\x{", Hex(c as u32, 6), "}").into()),
+        };
+        if let Some(escaped) = escaped {
+            out.push_str(s.get(kept_from..i).unwrap_or_default());
+            out.push_str(&escaped);
+            kept_from = i + len;
         }
+        i += len;
     }
+    out.push_str(s.get(kept_from..).unwrap_or_default());
 }
 
 /// `Inspect.Float`: an integral float with 1 <= |x| < 1e16 as its integer digits and `.0`
@@ -538,8 +568,24 @@ fn format_float(x: f64, shortest_digits: fn(f64) -> (String, i64)) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::short_decimal;
+    use super::{inspect, short_decimal};
     use crate::json::shortest_digits;
+
+    #[test]
+    fn escapes_between_runs_of_kept_characters() {
+        // Kept runs of ASCII and of other scripts, each kind of escape between them, and at both
+        // ends.
+        let value = serde_json::json!([
+            "\"a\u{200B}b\\c#{d}#e\u{7}fé→\u{10FFFF}\n",
+            "#",
+            "#{",
+            "plain"
+        ]);
+        assert_eq!(
+            inspect(&&value),
+            "[\"\\\"a\\u200Bb\\\\c\\#{d}#e\\afé→\u{10FFFF}\\n\", \"#\", \"\\#{\", \"plain\"]"
+        );
+    }
 
     #[test]
     fn short_decimal_is_the_shortest_round_trip_or_nothing() {
