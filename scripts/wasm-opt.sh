@@ -5,7 +5,17 @@
 # with every feature named: wasm-bindgen's output uses them and wasm-opt must not strip them.
 #
 # Passes (each measured on 2026-12-02 against plain `-Oz --converge`, in bytes gzipped, core /
-# whole module; bench/ab.mjs in Chromium found no case slower, within its 0.92-1.08 noise):
+# whole module; bench/ab.mjs in Chromium found no case slower, within its 0.92-1.08 noise, but for
+# the first):
+# - `-ocimfs 20 -aimfs 4` (-5,431 / -12,037): by default binaryen inlines every function that has
+#   one caller, whatever its size, which made the exports' shims and a few readers very large
+#   functions whose hundreds of locals have long, varied indices that gzip compresses badly (the
+#   module is 3% larger before gzip but 8% smaller after). Now a function with one caller is
+#   inlined only up to 20 bytes, and any function up to 4. The price is speed: side by side in
+#   Chromium (bench/ab.mjs, three runs on a day this machine's medians moved by 30%), 1.0 to 1.13
+#   times as long for the object API and `Transcript` (`search` 1.19 and 1.22 at first, 1.05 and
+#   1.12 once toText's escaping copied runs of text instead of characters). The core built with
+#   only the four display exports is then 33.8 KB gzipped (35.7 KB before).
 # - `--low-memory-unused` (-570 / -1,346): lets the optimizer fold constant offsets into loads
 #   and stores, on the promise that the lowest 1 KB of memory is never addressed. Rust's wasm32
 #   layout keeps it so: the stack is the first megabyte, growing down from 1 MB, and the data
@@ -18,7 +28,7 @@
 #   (this script names the features itself).
 # `--traps-never-happen` would take 1.4 KB more and is not used: it lets the optimizer assume that
 # no trap is reached, including the panic handler's, so a bug would run on instead of stopping.
-WASM_OPT_ARGS=(-Oz --low-memory-unused --flatten --rereloop -Oz --converge
+WASM_OPT_ARGS=(-Oz -ocimfs 20 -aimfs 4 --low-memory-unused --flatten --rereloop -Oz --converge
   --strip-producers --strip-target-features --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int
   --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types
   --enable-call-indirect-overlong)
