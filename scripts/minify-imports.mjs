@@ -139,7 +139,7 @@ function minify(dir) {
     Buffer.from([2, ...leb(content.length), ...content]),
     bytes.subarray(section.end),
   ]);
-  WebAssembly.validate(out) || (() => { throw new Error(`${wasmPath}: not valid after renaming`); })();
+  if (!WebAssembly.validate(out)) throw new Error(`${wasmPath}: not valid after renaming`);
   writeFileSync(wasmPath, out);
   writeFileSync(gluePath, glue);
 }
