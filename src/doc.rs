@@ -570,7 +570,7 @@ impl<'a, F: 'a> Node<'a, F> {
 
     /// Sets `out[i]` to the id of the value of the object's key `keys[i]`, or 0 where it has none
     /// (no value is at 0, the root): of duplicate keys the last, as in `JSON.parse`. One pass
-    /// over the keys, each rejected by its length before its text is compared; [`Json::get`] is
+    /// over the keys, each rejected by its length or first byte before its text is compared; [`Json::get`] is
     /// this for one key, and [`Json::fields_into`] for several.
     #[inline(never)]
     pub fn find_keys(&self, keys: &[&str], out: &mut [u32]) {
@@ -588,8 +588,13 @@ impl<'a, F: 'a> Node<'a, F> {
             let index = match k.tag() {
                 STRING => {
                     let (start, end) = k.range();
-                    let body = text.get(start + 1..end.saturating_sub(1));
-                    keys.iter().position(|key| Some(key.as_bytes()) == body)
+                    // Length and first byte tell most keys apart without a call to `memcmp`.
+                    text.get(start + 1..end.saturating_sub(1)).and_then(|body| {
+                        keys.iter().position(|key| {
+                            let key = key.as_bytes();
+                            key.len() == body.len() && key.first() == body.first() && key == body
+                        })
+                    })
                 }
                 ESCAPED => {
                     let body = decode(self.at(i).string_body());
