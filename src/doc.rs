@@ -689,8 +689,12 @@ pub fn decode(body: &str) -> String {
             out.push(c);
             continue;
         }
-        let hex: String = chars.by_ref().take(4).collect();
-        let unit = u32::from_str_radix(&hex, 16).unwrap_or(0xFFFD);
+        // Four hex digits (the parser checked them), else U+FFFD.
+        let unit = chars
+            .by_ref()
+            .take(4)
+            .try_fold(0, |unit, c| Some(unit * 16 + c.to_digit(16)?))
+            .unwrap_or(0xFFFD);
         match unit {
             0xD800..=0xDBFF => {
                 flush(&mut out, &mut pending_high);
@@ -772,8 +776,8 @@ impl<'a, F: Engine> Json for Node<'a, F> {
         let raw = self.raw();
         // As JavaScript reads it: a double, whole and within ±2^53 an integer.
         let integral = !raw.contains(['.', 'e', 'E']);
-        match raw.parse::<i64>() {
-            Ok(i) if integral && i.unsigned_abs() <= 1 << 53 => Some(Number::Int(i.into())),
+        match crate::json::parse_integer(raw) {
+            Some(i) if integral && i.unsigned_abs() <= 1 << 53 => Some(Number::Int(i)),
             _ => F::parse(raw).map(Number::from_f64),
         }
     }

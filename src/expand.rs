@@ -1036,9 +1036,12 @@ fn inspect_role<J: Json>(role: &J) -> String {
     let starts_well = chars
         .next()
         .is_some_and(|c| c.is_ascii_lowercase() || c == '_');
-    let body = name.trim_end_matches(['?', '!']);
+    // One trailing `?` or `!` at most (a second is not in the body's characters below).
+    let body = match name.as_bytes().last() {
+        Some(b'?' | b'!') => name.get(..name.len() - 1).unwrap_or(&name),
+        _ => &name,
+    };
     let plain = starts_well
-        && name.len().saturating_sub(body.len()) <= 1
         && body
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '@');

@@ -581,34 +581,10 @@ fn cast_value<J: Json>(field: Field, given: J) -> Option<Value<J>> {
         },
         (Type::Integer, Kind::String) => given
             .as_str()
-            .and_then(|s| parse_integer(&s))
+            .and_then(|s| crate::json::parse_integer(&s))
             .map(Value::Int),
         _ => None,
     }
-}
-
-/// `Integer.parse/1` that must consume the whole string: an optional sign, then ASCII digits.
-/// Integers past the 128-bit range (Elixir has no limit) are a cast error here.
-fn parse_integer(s: &str) -> Option<i128> {
-    let (negative, digits) = match s.as_bytes().first() {
-        Some(b'-') => (true, s.get(1..)?),
-        Some(b'+') => (false, s.get(1..)?),
-        _ => (false, s),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut value: i128 = 0;
-    for b in digits.bytes() {
-        let digit = i128::from(b - b'0');
-        value = value.checked_mul(10)?;
-        value = if negative {
-            value.checked_sub(digit)?
-        } else {
-            value.checked_add(digit)?
-        };
-    }
-    Some(value)
 }
 
 /// `validate_content/2` on the effective content type and content: `None` when it passes.

@@ -518,6 +518,17 @@ fn short_decimal(x: f64) -> Option<(String, i64)> {
     None
 }
 
+/// `n` zeros (none for a negative `n`): a float's padding. (`str::repeat` brought in a generic
+/// slice repeat of its own.)
+fn zeros(n: i64) -> String {
+    let n = usize::try_from(n).unwrap_or(0);
+    let mut out = String::with_capacity(n);
+    for _ in 0..n {
+        out.push('0');
+    }
+    out
+}
+
 /// [`float_to_string`] with the digits from `digits` (see [`Json::shortest_digits`]).
 fn format_float(x: f64, shortest_digits: fn(f64) -> (String, i64)) -> String {
     if x == 0.0 {
@@ -541,7 +552,6 @@ fn format_float(x: f64, shortest_digits: fn(f64) -> (String, i64)) -> String {
             exponent
         )
     };
-    let zeros = |n: i64| "0".repeat(usize::try_from(n).unwrap_or(0));
     let body = if point == 0 {
         text!("0.", digits)
     } else if 0 < point && point < len {
