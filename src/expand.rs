@@ -889,67 +889,17 @@ fn container<T>(
     }
 }
 
-/// Elixir's `Inspect.Float` (a whole float in [1, 1e16) as its digits and `.0`, else Erlang's
-/// `io_lib_format:fwrite_g/1` on the shortest round-trip digits); integers as their digits.
+/// `Kernel.inspect/1` of a number: an integer's digits, a float as `Inspect.Float` writes it
+/// (toText's [`crate::text::inspect_float`]); `NaN` and `±Infinity`, which a JavaScript value can
+/// hold and Elixir cannot, by their JavaScript names.
 fn inspect_number(number: Number, shortest_digits: fn(f64) -> (String, i64)) -> String {
-    let x = match number {
-        Number::Int(i) => return text!(i),
-        Number::Float(x) => x,
-    };
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    let sign = if x.is_sign_negative() { "-" } else { "" };
-    let magnitude = x.abs();
-    if magnitude == f64::INFINITY {
-        return text!(sign, "Infinity");
-    }
-    if magnitude == 0.0 {
-        return text!(sign, "0.0");
-    }
-    if (1.0..1e16).contains(&magnitude) && crate::json::is_whole(magnitude) {
-        // Exact: a whole number below 2^63. (Integer digits spare the float formatter's exact mode.)
-        return text!(sign, magnitude as u64, ".0");
-    }
-    // Shortest digits `d1d2...` and the place of the decimal point: x = 0.d1d2... * 10^place.
-    let (digits, place) = shortest_digits(magnitude);
-    text!(sign, insert_decimal(place, &digits))
-}
-
-/// `io_lib_format:insert_decimal/2`: plain notation unless the exponent form is shorter.
-fn insert_decimal(place: i64, digits: &str) -> String {
-    let len = digits.chars().count() as i64;
-    let exp_form = || {
-        let exp = place - 1;
-        let mut chars = digits.chars();
-        let first: String = chars.next().into_iter().collect();
-        let rest: String = chars.collect();
-        if rest.is_empty() {
-            text!(first, ".0e", exp)
-        } else {
-            text!(first, ".", rest, "e", exp)
+    match number {
+        Number::Int(i) => text!(i),
+        Number::Float(x) if x.is_nan() => "NaN".into(),
+        Number::Float(x) if x.is_infinite() => {
+            text!(if x < 0.0 { "-" } else { "" }, "Infinity")
         }
-    };
-    if place == 0 {
-        return text!("0.", digits);
-    }
-    if place > 0 && place < len {
-        let at = place as usize;
-        if let (Some(whole), Some(fraction)) = (digits.get(..at), digits.get(at..)) {
-            return text!(whole, ".", fraction);
-        }
-    }
-    let exp_cost = text!(place - 1).len() as i64 + 1 + if len == 1 { 2 } else { 1 };
-    if place < 0 {
-        if 2 - place <= exp_cost {
-            text!("0.", "0".repeat((-place) as usize), digits)
-        } else {
-            exp_form()
-        }
-    } else if place - len + 2 <= exp_cost {
-        text!(digits, "0".repeat((place - len) as usize), ".0")
-    } else {
-        exp_form()
+        Number::Float(x) => crate::text::inspect_float(x, shortest_digits),
     }
 }
 

@@ -466,7 +466,7 @@ pub fn float_inspect(x: f64) -> String {
 }
 
 /// [`float_inspect`] with the digits from `digits`.
-fn inspect_float(x: f64, digits: fn(f64) -> (String, i64)) -> String {
+pub(crate) fn inspect_float(x: f64, digits: fn(f64) -> (String, i64)) -> String {
     if crate::json::is_whole(x) && (1.0..1e16).contains(&x.abs()) {
         // Exact: an integral double below 1e16 fits an i64.
         text!(x as i64, ".0")

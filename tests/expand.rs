@@ -256,3 +256,21 @@ fn expand_error_messages_follow_upstream() {
         "Expected a list of %LangChain.Message{} at $.messages, received: \"just text\"."
     );
 }
+
+/// Error messages show a float as `Kernel.inspect/1` does, the same as toText's inspect: every
+/// case of floats.json (OTP 25's rule, whose decimal form stops at 2^53).
+#[test]
+fn expand_error_messages_inspect_floats_as_upstream() {
+    let all: Vec<Value> = serde_json::from_str(include_str!("fixtures/floats.json")).unwrap();
+    for case in &all {
+        let error = expand(&&json!("x"), &&case["value"], None).unwrap_err();
+        assert_eq!(
+            error.message,
+            format!(
+                "Expected a list of %LangChain.Message{{}} at $.messages, received: {}.",
+                case["inspect"].as_str().unwrap()
+            ),
+            "{case}"
+        );
+    }
+}

@@ -155,6 +155,22 @@ test("bad input throws ChatDisplayErrors and the module keeps working", () => {
   }
 });
 
+test("an error message shows a received number as Kernel.inspect does, and NaN and Infinity by name", () => {
+  const floats = JSON.parse(readFileSync(new URL("../fixtures/floats.json", import.meta.url), "utf8"));
+  const shown = (value) => {
+    try {
+      expand("x", value);
+    } catch (error) {
+      return /received: (.*)\.$/.exec(error.message)?.[1];
+    }
+    assert.fail(`expand("x", ${value}) did not throw`);
+  };
+  // JavaScript numbers: a whole float within 2^53 is an integer here, as JSON.parse gives it.
+  for (const c of floats) assert.equal(shown(c.value), c.js ?? c.inspect, `${c.value}`);
+  assert.equal(shown(NaN), "NaN");
+  assert.equal(shown(-Infinity), "-Infinity");
+});
+
 test("a 100,000-deep tool message is compared without overflowing", () => {
   let v = "bottom";
   for (let i = 0; i < 100000; i++) v = [v];
