@@ -840,9 +840,9 @@ fn inspect_into<J: Json>(value: &J, limit: usize, out: &mut String) {
         Kind::String => inspect_string(&value.as_str().unwrap_or_default(), limit, out),
         Kind::Array => {
             let elements = value.elements().unwrap_or_default();
-            if let Some(chars) = ascii_charlist(&elements) {
+            if let Some(chars) = crate::text::as_charlist(&elements) {
                 out.push_str("~c\"");
-                escape_into(&chars, '"', out);
+                crate::text::escape_onto(out, &chars);
                 out.push('"');
                 return;
             }
@@ -903,18 +903,10 @@ fn inspect_number(number: Number, shortest_digits: fn(f64) -> (String, i64)) -> 
     }
 }
 
-/// Elixir's `String.printable?/1` for one character.
-fn printable(c: char) -> bool {
-    matches!(c as u32,
-        0x20..=0x7E | 0xA0..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF)
-        || matches!(
-            c,
-            '\n' | '\r' | '\t' | '\u{0B}' | '\u{08}' | '\u{0C}' | '\u{1B}' | '\u{7F}' | '\u{07}'
-        )
-}
-
+/// `Inspect.BitString` under the default limits: a printable string quoted and escaped as
+/// toText's inspect does, cut after `printable_limit` characters; any other as its bytes.
 fn inspect_string(s: &str, limit: usize, out: &mut String) {
-    if !s.chars().all(printable) {
+    if !s.chars().all(crate::text::printable) {
         // Not printable: a binary, its bytes under the same item limit.
         out.push_str("<<");
         container(s.as_bytes(), limit, out, |byte, _, out| {
@@ -926,54 +918,11 @@ fn inspect_string(s: &str, limit: usize, out: &mut String) {
     out.push('"');
     let cut = s.char_indices().nth(PRINTABLE_LIMIT).map(|(at, _)| at);
     let shown = cut.and_then(|at| s.get(..at)).unwrap_or(s);
-    escape_into(shown, '"', out);
+    crate::text::escape_onto(out, shown);
     out.push('"');
     if cut.is_some() {
         out.push_str(" <> ...");
     }
-}
-
-/// Escapes like Elixir's inspect: the quote, backslash, `#{`, and the named control characters.
-fn escape_into(s: &str, quote: char, out: &mut String) {
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '#' if chars.peek() == Some(&'{') => out.push_str("\\#"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{0B}' => out.push_str("\\v"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0C}' => out.push_str("\\f"),
-            '\u{1B}' => out.push_str("\\e"),
-            '\u{7F}' => out.push_str("\\d"),
-            '\u{07}' => out.push_str("\\a"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
-    }
-}
-
-/// The text of a non-empty list of integers that `List.ascii_printable?/1` accepts (what inspect
-/// prints as a charlist).
-fn ascii_charlist<J: Json>(elements: &[J]) -> Option<String> {
-    if elements.is_empty() {
-        return None;
-    }
-    elements
-        .iter()
-        .map(|e| match e.as_number()? {
-            Number::Int(i) => u8::try_from(i)
-                .ok()
-                .filter(|b| matches!(b, 32..=126 | 7..=13 | 27))
-                .map(char::from),
-            Number::Float(_) => None,
-        })
-        .collect()
 }
 
 /// A role as upstream's message shows it: the atom for a string (`:system`), else the inspected
@@ -999,7 +948,7 @@ fn inspect_role<J: Json>(role: &J) -> String {
         text!(":", name)
     } else {
         let mut out = String::from(":\"");
-        escape_into(&name, '"', &mut out);
+        crate::text::escape_onto(&mut out, &name);
         out.push('"');
         out
     }

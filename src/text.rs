@@ -339,7 +339,7 @@ fn inspect_into<J: Json>(out: &mut Out, value: &J, depth: usize) {
 }
 
 /// The text of a non-empty list that `List.ascii_printable?/1` accepts.
-fn as_charlist<J: Json>(elements: &[J]) -> Option<String> {
+pub(crate) fn as_charlist<J: Json>(elements: &[J]) -> Option<String> {
     if elements.is_empty() {
         return None;
     }
@@ -379,17 +379,23 @@ fn inspect_string(out: &mut Out, s: &str) {
 }
 
 /// `String.printable?/1` for one character.
-fn printable(c: char) -> bool {
+pub(crate) fn printable(c: char) -> bool {
     matches!(
         c as u32,
         0x20..=0x7E | 0x07..=0x0D | 0x1B | 0x7F | 0xA0..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF
     )
 }
 
-/// `Code.Identifier.escape/2` with `"` as the delimiter. Runs of characters kept as they are
-/// are copied whole, and printable ASCII is told apart bytewise (a tool call's arguments are
-/// mostly that, and `Transcript.search` renders them for every record).
+/// [`escape_onto`] into a rendering.
 fn escape(out: &mut Out, s: &str) {
+    escape_onto(&mut out.text, s);
+}
+
+/// `Code.Identifier.escape/2` with `"` as the delimiter, appended to `out`: what inspect writes
+/// for a string or a quoted atom. Runs of characters kept as they are are copied whole, and
+/// printable ASCII is told apart bytewise (a tool call's arguments are mostly that, and
+/// `Transcript.search` renders them for every record).
+pub(crate) fn escape_onto(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     let mut kept_from = 0;
     let mut i = 0;

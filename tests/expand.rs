@@ -274,3 +274,27 @@ fn expand_error_messages_inspect_floats_as_upstream() {
         );
     }
 }
+
+/// Strings and quoted atoms in error messages are escaped as toText's inspect escapes them:
+/// invisible characters by their code (Elixir 1.18), a NUL in an atom as `\0`.
+#[test]
+fn expand_error_messages_escape_as_inspect_does() {
+    let error = expand(&&json!("x"), &&json!("a\u{200B}b\u{FEFF}"), None).unwrap_err();
+    assert_eq!(
+        error.message,
+        "Expected a list of %LangChain.Message{} at $.messages, received: \"a\\u200Bb\\uFEFF\"."
+    );
+    for (role, shown) in [
+        ("sys\u{200B}tem", ":\"sys\\u200Btem\""),
+        ("a\u{0}b", ":\"a\\0b\""),
+    ] {
+        let error = expand(&&json!("x"), &&json!([{ "role": role }]), None).unwrap_err();
+        assert_eq!(
+            error.message,
+            format!(
+                "Cannot expand into a message with role {shown} at $.messages[0].role; supported \
+                 roles: [:user, :assistant]."
+            )
+        );
+    }
+}
