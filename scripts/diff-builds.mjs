@@ -11,7 +11,8 @@
 // value it parses to (the text itself if it is not JSON), to every export: the display functions,
 // records, Sycophant, expansion, the provider readers and writers of every protocol, a stream fed
 // the text, and a Transcript loaded from it (every record, every search text, two searches, an
-// append). Prints the first differences and the counts; exits 1 on any difference.
+// append). Prints the first differences, the counts and the differences by call; exits 1 on any
+// difference.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -109,6 +110,9 @@ const sources = [
   join(root, "tests/fixtures"),
 ];
 let cases = 0, results = 0, differences = 0;
+// Differences by call, so that a change meant to alter one export's output can show it altered
+// nothing else.
+const byCall = new Map();
 for (const source of sources) {
   const inputs = files(source).slice(0, limit);
   for (const file of inputs) {
@@ -121,7 +125,9 @@ for (const source of sources) {
       cases++;
       const [x, y] = [outcome(a, call), outcome(b, call)];
       if (x.startsWith("ok ")) results++;
-      if (x !== y && ++differences <= 5) {
+      if (x === y) continue;
+      byCall.set(String(call), (byCall.get(String(call)) ?? 0) + 1);
+      if (++differences <= 5) {
         console.log(`difference: ${file}\n  ${call}\n  A: ${x.slice(0, 400)}\n  B: ${y.slice(0, 400)}`);
       }
     }
@@ -129,4 +135,5 @@ for (const source of sources) {
   console.log(`${source}: ${inputs.length} inputs`);
 }
 console.log(`${cases} cases (${results} results, the rest errors), ${differences} differences`);
+for (const [call, count] of byCall) console.log(`  ${count} by ${call}`);
 process.exit(differences ? 1 : 0);
