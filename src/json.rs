@@ -130,7 +130,11 @@ pub fn shortest_digits(x: f64) -> (String, i64) {
 /// The digits and point position of a number in exponential notation, Rust's (`1.5e-7`) or
 /// JavaScript's (`1.5e-7`, `1e+21`).
 pub fn digits_of_exponential(text: &str) -> (String, i64) {
-    let (mantissa, exponent) = text.split_once('e').unwrap_or((text, "0"));
+    // (A byte search: `split_once` with a char pattern brought core's memchr in.)
+    let (mantissa, exponent) = match text.bytes().position(|b| b == b'e') {
+        Some(at) => (text.get(..at).unwrap_or(text), text.get(at + 1..).unwrap_or("0")),
+        None => (text, "0"),
+    };
     let mut digits = String::with_capacity(mantissa.len());
     for b in mantissa.bytes().filter(u8::is_ascii_digit) {
         digits.push(char::from(b));

@@ -296,15 +296,20 @@ impl<F: Engine> Transcript<F> {
                 node: element.id(),
             },
             Ok(changeset) => {
-                let reasons: Vec<String> = changeset
-                    .errors
-                    .iter()
-                    .map(|(field, messages)| text!(field.name(), " ", messages.join(", ")))
-                    .collect();
-                Entry::Error(Box::new((
-                    text!("Invalid record: ", reasons.join("; "), "."),
-                    path,
-                )))
+                // "Invalid record: field message, message; field message." (pushed piece by
+                // piece: `join` brought in a generic joiner of its own.)
+                let mut text = String::from("Invalid record: ");
+                for (i, (field, messages)) in changeset.errors.iter().enumerate() {
+                    text.push_str(if i > 0 { "; " } else { "" });
+                    text.push_str(field.name());
+                    text.push(' ');
+                    for (k, message) in messages.iter().enumerate() {
+                        text.push_str(if k > 0 { ", " } else { "" });
+                        text.push_str(message);
+                    }
+                }
+                text.push('.');
+                Entry::Error(Box::new((text, path)))
             }
             Err(e) => Entry::Error(Box::new((e.message, path))),
         }
