@@ -132,7 +132,10 @@ pub fn shortest_digits(x: f64) -> (String, i64) {
 pub fn digits_of_exponential(text: &str) -> (String, i64) {
     // (A byte search: `split_once` with a char pattern brought core's memchr in.)
     let (mantissa, exponent) = match text.bytes().position(|b| b == b'e') {
-        Some(at) => (text.get(..at).unwrap_or(text), text.get(at + 1..).unwrap_or("0")),
+        Some(at) => (
+            text.get(..at).unwrap_or(text),
+            text.get(at + 1..).unwrap_or("0"),
+        ),
         None => (text, "0"),
     };
     let mut digits = String::with_capacity(mantissa.len());

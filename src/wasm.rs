@@ -2580,16 +2580,44 @@ fn utf8_of(text: &JsValue) -> Vec<u8> {
     unsafe { bytes.set_len((done.written() as usize).min(units)) };
     let read = done.read() as usize;
     if read < units {
-        let rest = encoder.encode(&string.slice(read as u32, units as u32));
-        let start = bytes.len();
-        let end = start + rest.length() as usize;
-        bytes.reserve_exact(end - start);
-        bytes.resize(end, 0);
-        if let Some(tail) = bytes.get_mut(start..) {
-            rest.copy_to(tail);
-        }
+        append_bytes(
+            &mut bytes,
+            &encoder.encode(&string.slice(read as u32, units as u32)),
+        );
     }
     bytes
+}
+
+/// Appends a typed array's bytes to `bytes`, copied by the engine (`set` on a view of the
+/// vector's new room). js-sys's `copy_to` and `to_vec` do the same behind a length assertion,
+/// whose panic message the module would otherwise carry.
+///
+/// Bytes that view the module's own memory are copied out of it first: making room may grow the
+/// memory, which detaches every view of it (the engine then threw a TypeError).
+fn append_bytes(bytes: &mut Vec<u8>, from: &js_sys::Uint8Array) {
+    let copy;
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    let from = if JsValue::from(from.buffer()) == memory.buffer() {
+        copy = from.slice(0, from.length());
+        &copy
+    } else {
+        from
+    };
+    let len = from.length() as usize;
+    if len == 0 {
+        // Nothing to copy (`set` would throw for a view whose buffer was detached before the call).
+        return;
+    }
+    bytes.reserve_exact(len);
+    let start = bytes.len();
+    // SAFETY: the view covers `len` bytes of the room just reserved, and nothing allocates in the
+    // module (which could move its memory) while it is in use; `set` writes exactly `len` bytes
+    // (the source is outside the module's memory, and no JavaScript runs between reading its
+    // length and copying it).
+    unsafe {
+        js_sys::Uint8Array::view_mut_raw(bytes.as_mut_ptr().add(start), len).set(from, 0);
+        bytes.set_len(start + len);
+    }
 }
 
 impl Engine for JsEngine {
@@ -2652,8 +2680,9 @@ impl Transcript {
             // wasm-bindgen places in it for every string argument. Checking again cost about a
             // twentieth of loading.
             unsafe { String::from_utf8_unchecked(utf8_of(&text)) }
-        } else if let Some(bytes) = text.dyn_ref::<js_sys::Uint8Array>() {
-            let mut bytes = bytes.to_vec();
+        } else if let Some(given) = text.dyn_ref::<js_sys::Uint8Array>() {
+            let mut bytes = Vec::new();
+            append_bytes(&mut bytes, given);
             // A byte order mark is not JSON, but file readers drop it; so does this.
             if bytes.starts_with(b"\xEF\xBB\xBF") {
                 bytes.drain(..3);
@@ -3011,9 +3040,10 @@ export type Patch =
                 }
                 self.inner
                     .push(crate::stream::Chunk::Bytes(text.as_bytes()))
-            } else if let Some(bytes) = chunk.dyn_ref::<js_sys::Uint8Array>() {
-                self.inner
-                    .push(crate::stream::Chunk::Bytes(&bytes.to_vec()))
+            } else if let Some(given) = chunk.dyn_ref::<js_sys::Uint8Array>() {
+                let mut bytes = Vec::new();
+                append_bytes(&mut bytes, given);
+                self.inner.push(crate::stream::Chunk::Bytes(&bytes))
             } else {
                 let event = Js::new(chunk);
                 if event.kind() != Kind::Object {

@@ -154,3 +154,28 @@ fn a_string_with_characters_of_every_length_loads_whole() {
         );
     }
 }
+
+/// Bytes that are a view of the module's own memory, large enough that copying them in grows
+/// that memory (which detaches every view of it): a ChatDisplayError for what they hold, and the
+/// next load works. The engine threw a TypeError from inside the copy before.
+#[wasm_bindgen_test]
+fn bytes_viewing_the_modules_own_memory_are_copied_out_first() {
+    use wasm_bindgen::JsCast;
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    let buffer: js_sys::ArrayBuffer = memory.buffer().unchecked_into();
+    let before = buffer.byte_length();
+    let view = js_sys::Uint8Array::new(&buffer);
+    let error = match Transcript::from_json(view.into()) {
+        Ok(_) => panic!("the module's memory is not JSON text"),
+        Err(error) => error,
+    };
+    assert!(
+        chat_display::wasm::is_chat_display_error(error.clone()),
+        "{error:?}"
+    );
+    let grown: js_sys::ArrayBuffer = memory.buffer().unchecked_into();
+    assert!(grown.byte_length() > before, "the copy grew the memory");
+    let next = Transcript::from_json(JsValue::from_str(r#"[{"role": "user", "content": "hi"}]"#))
+        .expect("loads");
+    assert_eq!(next.length(), 1);
+}
