@@ -40,14 +40,11 @@ const raw = args.includes("--core")
 
 const scratch = mkdtempSync(join(tmpdir(), "chat-display-profile-"));
 try {
-  // The named copy: the glue and module as wasm-bindgen makes them (import names unshortened),
-  // then the shipped optimizer arguments with `-g`, which keeps the names section.
+  // The named copy (scripts/wasm-opt.sh's named_build, as size.sh makes it for twiggy).
   execFileSync("bash", ["-c", `set -euo pipefail
     export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
     source scripts/wasm-opt.sh
-    wasm-bindgen --target web --keep-debug --out-dir "$1/build" --out-name chat_display "$2"
-    wasm-opt "\${WASM_OPT_ARGS[@]}" -g --strip-dwarf -o "$1/build/chat_display_bg.wasm" "$1/build/chat_display_bg.wasm"`,
-  "profile", scratch, raw], { cwd: root, stdio: "inherit" });
+    named_build "$1/build" "$2"`, "profile", scratch, raw], { cwd: root, stdio: "inherit" });
   writeFileSync(join(scratch, "page.mjs"), `
 import init, * as cd from "/build/chat_display.js";
 import { casesFor } from "/bench/cases.mjs";

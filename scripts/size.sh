@@ -33,12 +33,10 @@ echo "core alone (chat-display/core): budget 35,000 gzipped:" \
 
 raw=target/wasm32-unknown-unknown/release/chat_display.wasm
 [ "$which" = core ] && raw=$core_raw
-wasm-bindgen --target web --keep-debug --out-dir "$scratch/named" --out-name chat_display "$raw"
-wasm-opt "${WASM_OPT_ARGS[@]}" -g --strip-dwarf -o "$scratch/named.wasm" \
-  "$scratch/named/chat_display_bg.wasm"
+named_build "$scratch/named" "$raw"
 echo
 echo "largest items of the $which build:"
-twiggy top -n "$rows" "$scratch/named.wasm" | sed -E 's/::h[0-9a-f]{16}//g; s/\[[0-9a-f]{16}\]//g'
+twiggy top -n "$rows" "$scratch/named/chat_display_bg.wasm" | sed -E 's/::h[0-9a-f]{16}//g; s/\[[0-9a-f]{16}\]//g'
 echo
 echo "the $which build by area (shallow bytes before gzip):"
-twiggy top -n 100000 --format csv "$scratch/named.wasm" | node scripts/size-areas.mjs
+twiggy top -n 100000 --format csv "$scratch/named/chat_display_bg.wasm" | node scripts/size-areas.mjs

@@ -32,3 +32,11 @@ WASM_OPT_ARGS=(-Oz -ocimfs 20 -aimfs 4 --low-memory-unused --flatten --rereloop 
   --strip-producers --strip-target-features --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int
   --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types
   --enable-call-indirect-overlong)
+
+# A copy of a raw module (`$2`) optimized exactly as shipped but with its function names kept, with
+# its web glue, in folder `$1` (as wasm-bindgen writes it: import names unshortened). For twiggy
+# (size.sh) and CPU profiles (bench/profile.mjs).
+named_build() {
+  wasm-bindgen --target web --keep-debug --out-dir "$1" --out-name chat_display "$2"
+  wasm-opt "${WASM_OPT_ARGS[@]}" -g --strip-dwarf -o "$1/chat_display_bg.wasm" "$1/chat_display_bg.wasm"
+}

@@ -906,7 +906,7 @@ fn inspect_number(number: Number, shortest_digits: fn(f64) -> (String, i64)) -> 
 /// `Inspect.BitString` under the default limits: a printable string quoted and escaped as
 /// toText's inspect does, cut after `printable_limit` characters; any other as its bytes.
 fn inspect_string(s: &str, limit: usize, out: &mut String) {
-    if !s.chars().all(crate::text::printable) {
+    if !crate::text::printable_str(s) {
         // Not printable: a binary, its bytes under the same item limit.
         out.push_str("<<");
         container(s.as_bytes(), limit, out, |byte, _, out| {

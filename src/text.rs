@@ -356,13 +356,7 @@ pub(crate) fn as_charlist<J: Json>(elements: &[J]) -> Option<String> {
 
 /// `Inspect.BitString`: a printable string quoted and escaped, any other as its bytes.
 fn inspect_string(out: &mut Out, s: &str) {
-    // (ASCII text checked bytewise: most strings in tool arguments are.)
-    let all_printable = if s.is_ascii() {
-        s.bytes().all(|b| printable(char::from(b)))
-    } else {
-        s.chars().all(printable)
-    };
-    if all_printable {
+    if printable_str(s) {
         out.push('"');
         escape(out, s);
         out.push('"');
@@ -378,8 +372,18 @@ fn inspect_string(out: &mut Out, s: &str) {
     }
 }
 
+/// `String.printable?/1`: whether inspect shows `s` as a quoted string rather than its bytes.
+pub(crate) fn printable_str(s: &str) -> bool {
+    // (ASCII text checked bytewise: most strings in tool arguments are.)
+    if s.is_ascii() {
+        s.bytes().all(|b| printable(char::from(b)))
+    } else {
+        s.chars().all(printable)
+    }
+}
+
 /// `String.printable?/1` for one character.
-pub(crate) fn printable(c: char) -> bool {
+fn printable(c: char) -> bool {
     matches!(
         c as u32,
         0x20..=0x7E | 0x07..=0x0D | 0x1B | 0x7F | 0xA0..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF

@@ -2588,21 +2588,24 @@ fn utf8_of(text: &JsValue) -> Vec<u8> {
     bytes
 }
 
-/// Appends a typed array's bytes to `bytes`, copied by the engine (`set` on a view of the
-/// vector's new room). js-sys's `copy_to` and `to_vec` do the same behind a length assertion,
-/// whose panic message the module would otherwise carry.
-///
-/// Bytes that view the module's own memory are copied out of it first: making room may grow the
-/// memory, which detaches every view of it (the engine then threw a TypeError).
-fn append_bytes(bytes: &mut Vec<u8>, from: &js_sys::Uint8Array) {
-    let copy;
+/// The bytes a caller gave. Bytes that view the module's own memory are copied out of it first:
+/// making room for them may grow the memory, which detaches every view of it (the engine then
+/// threw a TypeError from inside the copy).
+fn given_bytes(given: &js_sys::Uint8Array) -> Vec<u8> {
     let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
-    let from = if JsValue::from(from.buffer()) == memory.buffer() {
-        copy = from.slice(0, from.length());
-        &copy
+    let mut bytes = Vec::new();
+    if JsValue::from(given.buffer()) == memory.buffer() {
+        append_bytes(&mut bytes, &given.slice(0, given.length()));
     } else {
-        from
-    };
+        append_bytes(&mut bytes, given);
+    }
+    bytes
+}
+
+/// Appends a typed array's bytes to `bytes`, copied by the engine (`set` on a view of the
+/// vector's new room); `from` must not view the module's memory. js-sys's `copy_to` and `to_vec`
+/// do the same behind a length assertion, whose panic message the module would otherwise carry.
+fn append_bytes(bytes: &mut Vec<u8>, from: &js_sys::Uint8Array) {
     let len = from.length() as usize;
     if len == 0 {
         // Nothing to copy (`set` would throw for a view whose buffer was detached before the call).
@@ -2681,8 +2684,7 @@ impl Transcript {
             // twentieth of loading.
             unsafe { String::from_utf8_unchecked(utf8_of(&text)) }
         } else if let Some(given) = text.dyn_ref::<js_sys::Uint8Array>() {
-            let mut bytes = Vec::new();
-            append_bytes(&mut bytes, given);
+            let mut bytes = given_bytes(given);
             // A byte order mark is not JSON, but file readers drop it; so does this.
             if bytes.starts_with(b"\xEF\xBB\xBF") {
                 bytes.drain(..3);
@@ -3041,8 +3043,7 @@ export type Patch =
                 self.inner
                     .push(crate::stream::Chunk::Bytes(text.as_bytes()))
             } else if let Some(given) = chunk.dyn_ref::<js_sys::Uint8Array>() {
-                let mut bytes = Vec::new();
-                append_bytes(&mut bytes, given);
+                let bytes = given_bytes(given);
                 self.inner.push(crate::stream::Chunk::Bytes(&bytes))
             } else {
                 let event = Js::new(chunk);
