@@ -5,16 +5,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Two modules, each for browsers and for Node:
+# Three modules, each for browsers and for Node (the `core` and `providers` features, Cargo.toml):
 # - the whole package (pkg/web, pkg/node), the `chat-display` entry;
 # - the core alone (pkg/core/web, pkg/core/node), the `chat-display/core` entry: the same build
-#   without the `providers` feature (no provider wire formats, no streams), about half the size.
-# Without the `std` feature: the module links no standard library (see src/lib.rs). The core has
-# its own target folder, so that neither build undoes the other's.
+#   without the `providers` feature (no provider wire formats, no streams), about half the size;
+# - the display functions alone (pkg/display/web, pkg/display/node), the `chat-display/display`
+#   entry: extractDisplayItems, toDisplayMessages, isChatDisplayError and toText, within issue 8's
+#   35 KB gzipped.
+# Without the `std` feature: the module links no standard library (see src/lib.rs). Each build has
+# its own target folder, so that none undoes another's.
 cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
   --features providers
 cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
-  --target-dir target/core
+  --features core --target-dir target/core
+cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
+  --target-dir target/display
 
 up_to_date() {
   local out=$1
@@ -25,8 +30,8 @@ up_to_date() {
 # The optimizer's passes and features (npm's binaryen, not Debian's): scripts/wasm-opt.sh.
 source scripts/wasm-opt.sh
 
-# Each build's target folder and the folder its glue goes to: pkg[/core]/web and pkg[/core]/node.
-for build in "target pkg" "target/core pkg/core"; do
+# Each build's target folder and the folder its glue goes to: pkg[/core|/display]/web and /node.
+for build in "target pkg" "target/core pkg/core" "target/display pkg/display"; do
 read -r from to <<< "$build"
 raw=$from/wasm32-unknown-unknown/release/chat_display.wasm
 for target in web nodejs; do

@@ -12,7 +12,9 @@ use crate::error::{text, Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
 use crate::message::Role;
 use crate::prelude::*;
+#[cfg(feature = "core")]
 use crate::sycophant;
+#[cfg(feature = "core")]
 use crate::transcript;
 use alloc::borrow::Cow;
 use core::cell::{Cell, RefCell};
@@ -688,11 +690,13 @@ fn small_number(n: usize) -> JsValue {
         .unwrap_or_else(|| JsValue::from_f64(n as f64))
 }
 
+#[cfg(feature = "core")]
 /// The kept JavaScript string for a constant.
 fn constant(s: &'static str) -> JsValue {
     js_str(s, JsValue::clone)
 }
 
+#[cfg(feature = "core")]
 /// A plain object with `entries` as its properties, in order; `None` is `null`.
 fn object(entries: &[(&'static str, Option<&JsValue>)]) -> JsValue {
     let object = Fresh::new();
@@ -2170,6 +2174,7 @@ fn records_to_js(records: &[DisplayRecord<Value<'_>>]) -> JsValue {
     cd_records(ops.ops.as_ptr() as usize, ops.ops.len(), &ops.extra(), &id)
 }
 
+#[cfg(feature = "core")]
 /// One record as a JavaScript object, made by the glue.
 fn record_to_js(record: &DisplayRecord<Value<'_>>) -> JsValue {
     let mut ops = Ops::new();
@@ -2191,7 +2196,11 @@ pub fn is_chat_display_error(
 // ---------------------------------------------------------------------------------------------
 // Tool-result expansion (langchain v0.14.1 MessageExpansion and Steps.expand_tool_results/2)
 // ---------------------------------------------------------------------------------------------
+// This section's exports, like the Sycophant constructors', the record functions' and
+// Transcript's below, are in a build with the `core` feature only: without it (the
+// `chat-display/display` entry) the module has the display functions alone.
 
+#[cfg(feature = "core")]
 #[wasm_bindgen(typescript_custom_section)]
 const EXPAND_TYPES: &'static str = r#"
 /** The options of `expand`. A `result_content` that is present, even `null` (keep the fallback),
@@ -2232,6 +2241,7 @@ export function expandToolResults(input: Chain | Message[]): Required<Chain> | M
 
 /// `MessageExpansion.expand/3`: a tool result that expands into `messages`, its content the
 /// normalized `fallbackContent`.
+#[cfg(feature = "core")]
 #[wasm_bindgen(js_name = expand, unchecked_return_type = "ExpandingToolResult")]
 pub fn expand(
     #[wasm_bindgen(
@@ -2251,6 +2261,7 @@ pub fn expand(
 }
 
 /// `MessageExpansion.expandable?/1`: an expansion, and `is_interrupt` exactly false (or absent).
+#[cfg(feature = "core")]
 #[wasm_bindgen(
     js_name = isExpandable,
     unchecked_return_type = "toolResult is ExpandableToolResult"
@@ -2263,6 +2274,7 @@ pub fn is_expandable(
 
 /// `Steps.expand_tool_results/2` without pipeline tags, on a chain or a bare array of messages.
 /// Its overloads are declared in `EXPAND_TYPES`, which one generated signature cannot express.
+#[cfg(feature = "core")]
 #[wasm_bindgen(js_name = expandToolResults, skip_typescript)]
 pub fn expand_tool_results(input: JsValue) -> Result<JsValue, JsValue> {
     run(crate::expand::expand_tool_results(&Js::new(input)))
@@ -2363,6 +2375,12 @@ export interface SycophantCitation {
   source?: string;
 }
 
+"#;
+
+/// What only the constructors and the decoder take or give.
+#[cfg(feature = "core")]
+#[wasm_bindgen(typescript_custom_section)]
+const SYCOPHANT_INPUT_TYPES: &'static str = r#"
 /** Any of the eight types `decodeSycophant` knows. */
 export type SycophantValue = SycophantMessage | SycophantContentPart | SycophantToolCall | SycophantCitation;
 
@@ -2397,6 +2415,7 @@ export type SycophantContentInput = string | SycophantPartInput[] | null;
 "#;
 
 /// `Sycophant.Message.user/1`: `{__type__: "Message", role: "user", content}` as canonical JSON.
+#[cfg(feature = "core")]
 #[wasm_bindgen(
     js_name = userMessage,
     unchecked_return_type = "SycophantMessage & { role: \"user\" }"
@@ -2408,6 +2427,7 @@ pub fn user_message(
 }
 
 /// `Sycophant.Message.assistant/1`.
+#[cfg(feature = "core")]
 #[wasm_bindgen(
     js_name = assistantMessage,
     unchecked_return_type = "SycophantMessage & { role: \"assistant\" }"
@@ -2419,6 +2439,7 @@ pub fn assistant_message(
 }
 
 /// `Sycophant.Message.system/1`.
+#[cfg(feature = "core")]
 #[wasm_bindgen(
     js_name = systemMessage,
     unchecked_return_type = "SycophantMessage & { role: \"system\" }"
@@ -2431,6 +2452,7 @@ pub fn system_message(
 
 /// `Sycophant.Message.tool_result/2`: the result of `toolCall`, with `tool_call_id` and
 /// `metadata.tool_name` set from it.
+#[cfg(feature = "core")]
 #[wasm_bindgen(
     js_name = toolResultMessage,
     unchecked_return_type = "SycophantMessage & { role: \"tool_result\"; tool_call_id: string; metadata: { tool_name: string } }"
@@ -2447,6 +2469,7 @@ pub fn tool_result_message(
 }
 
 /// `Sycophant.Serializable.Decoder.from_map/1`, returning the canonical JSON again.
+#[cfg(feature = "core")]
 #[wasm_bindgen(js_name = decodeSycophant, unchecked_return_type = "SycophantMessage")]
 pub fn decode_sycophant(
     #[wasm_bindgen(unchecked_param_type = "object")] json: JsValue,
@@ -2457,6 +2480,7 @@ pub fn decode_sycophant(
 // Display-message records and their search text (behavior.md §5): newDisplayMessage,
 // changeDisplayMessage, validateDisplayMessage, toText.
 
+#[cfg(feature = "core")]
 #[wasm_bindgen(typescript_custom_section)]
 const RECORDS_TYPES: &'static str = r#"
 /** What the record functions return: Ecto's `valid?`, its errors (field to messages, most recent
@@ -2469,6 +2493,7 @@ export interface Changeset {
 "#;
 
 /// `create_changeset(conversation_id, attrs)`: casts and validates `attrs` into a new record.
+#[cfg(feature = "core")]
 #[wasm_bindgen(js_name = newDisplayMessage, unchecked_return_type = "Changeset")]
 pub fn new_display_message(
     #[wasm_bindgen(js_name = conversationId, unchecked_param_type = "string | null")]
@@ -2483,6 +2508,7 @@ pub fn new_display_message(
 }
 
 /// `changeset(record, attrs)`: casts and validates `attrs` over an existing record.
+#[cfg(feature = "core")]
 #[wasm_bindgen(js_name = changeDisplayMessage, unchecked_return_type = "Changeset")]
 pub fn change_display_message(
     #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
@@ -2495,6 +2521,7 @@ pub fn change_display_message(
 }
 
 /// Validates a complete record, keeping its `id` and `inserted_at`.
+#[cfg(feature = "core")]
 #[wasm_bindgen(js_name = validateDisplayMessage, unchecked_return_type = "Changeset")]
 pub fn validate_display_message(
     #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
@@ -2513,6 +2540,7 @@ pub fn to_text(
 // ---------------------------------------------------------------------------------------------
 // Transcript: a conversation held inside the module (api.md "Transcript")
 
+#[cfg(feature = "core")]
 #[wasm_bindgen(typescript_custom_section)]
 const TRANSCRIPT_TYPES: &'static str = r#"
 /** The options of `Transcript.search`: at most `limit` indices (all when absent). */
@@ -2557,6 +2585,7 @@ extern "C" {
     fn parse_float(text: &str) -> f64;
 }
 
+#[cfg(feature = "core")]
 /// The UTF-8 bytes of a string, written by the engine straight into the module's memory, in a
 /// buffer of about their size.
 ///
@@ -2588,6 +2617,7 @@ fn utf8_of(text: &JsValue) -> Vec<u8> {
     bytes
 }
 
+#[cfg(feature = "core")]
 /// The bytes a caller gave. Bytes that view the module's own memory are copied out of it first:
 /// making room for them may grow the memory, which detaches every view of it (the engine then
 /// threw a TypeError from inside the copy).
@@ -2602,6 +2632,7 @@ fn given_bytes(given: &js_sys::Uint8Array) -> Vec<u8> {
     bytes
 }
 
+#[cfg(feature = "core")]
 /// Appends a typed array's bytes to `bytes`, copied by the engine (`set` on a view of the
 /// vector's new room); `from` must not view the module's memory. js-sys's `copy_to` and `to_vec`
 /// do the same behind a length assertion, whose panic message the module would otherwise carry.
@@ -2663,11 +2694,13 @@ fn node_to_js(node: &DocNode<'_>) -> JsValue {
 
 /// A conversation held inside the module: its JSON text parsed once, with display-message records
 /// handed out a window at a time, and search done inside.
+#[cfg(feature = "core")]
 #[wasm_bindgen(js_name = Transcript)]
 pub struct Transcript {
     inner: transcript::Transcript<JsEngine>,
 }
 
+#[cfg(feature = "core")]
 #[wasm_bindgen(js_class = Transcript)]
 impl Transcript {
     /// Parses a conversation: an array of messages and/or records, or `{messages: [...]}`, as JSON

@@ -118,22 +118,24 @@ test("the tarball holds only what a user needs", () => {
   };
   walk(root);
   // The glue's inline JavaScript (src/wasm.rs), in a folder wasm-bindgen names by a hash.
-  const snippet = /^pkg\/((?:core\/)?(?:node|web))\/snippets\/chat-display-[0-9a-f]{16}\/inline0\.js$/;
+  const snippet = /^pkg\/((?:core\/|display\/)?(?:node|web))\/snippets\/chat-display-[0-9a-f]{16}\/inline0\.js$/;
   assert.deepEqual(files.filter((f) => f.includes("/snippets/")).map((f) => snippet.exec(f)?.[1]).sort(),
-    ["core/node", "core/web", "node", "web"]);
+    ["core/node", "core/web", "display/node", "display/web", "node", "web"]);
   assert.deepEqual(files.filter((f) => !f.includes("/snippets/")).sort(), [
-    "README.md", "js/core.cjs", "js/core.mjs", "js/node.cjs", "js/node.mjs", "js/ready.cjs", "package.json",
+    "README.md", "js/core.cjs", "js/core.mjs", "js/display.cjs", "js/display.mjs", "js/node.cjs", "js/node.mjs", "js/ready.cjs", "package.json",
     "pkg/node/chat_display.d.ts", "pkg/node/chat_display.js", "pkg/node/chat_display_bg.wasm", "pkg/node/package.json",
     "pkg/web/chat_display.d.ts", "pkg/web/chat_display.js", "pkg/web/chat_display_bg.wasm", "pkg/web/chat_display_bg.wasm.d.ts", "pkg/web/package.json",
-    // The `chat-display/core` entry's module (tests/js/core.test.mjs).
+    // The `chat-display/core` and `chat-display/display` entries' modules (tests/js/entries.test.mjs).
     "pkg/core/node/chat_display.d.ts", "pkg/core/node/chat_display.js", "pkg/core/node/chat_display_bg.wasm", "pkg/core/node/package.json",
     "pkg/core/web/chat_display.d.ts", "pkg/core/web/chat_display.js", "pkg/core/web/chat_display_bg.wasm", "pkg/core/web/chat_display_bg.wasm.d.ts", "pkg/core/web/package.json",
+    "pkg/display/node/chat_display.d.ts", "pkg/display/node/chat_display.js", "pkg/display/node/chat_display_bg.wasm", "pkg/display/node/package.json",
+    "pkg/display/web/chat_display.d.ts", "pkg/display/web/chat_display.js", "pkg/display/web/chat_display_bg.wasm", "pkg/display/web/chat_display_bg.wasm.d.ts", "pkg/display/web/package.json",
   ].sort());
 });
 
 test("every shipped module imports its JavaScript by short names, as its glue provides them", async () => {
   const root = join(require.resolve("chat-display/package.json"), "..");
-  for (const dir of ["pkg/web", "pkg/node", "pkg/core/web", "pkg/core/node"]) {
+  for (const dir of ["pkg/web", "pkg/node", "pkg/core/web", "pkg/core/node", "pkg/display/web", "pkg/display/node"]) {
     const module = new WebAssembly.Module(readFileSync(join(root, dir, "chat_display_bg.wasm")));
     const imports = WebAssembly.Module.imports(module);
     assert.ok(imports.length > 10, dir);
@@ -146,7 +148,7 @@ test("every shipped module imports its JavaScript by short names, as its glue pr
     }
   }
   // The Node glue instantiates on require: its import object has every name the module asks for.
-  for (const entry of ["chat-display", "chat-display/core"]) {
+  for (const entry of ["chat-display", "chat-display/core", "chat-display/display"]) {
     const m = require(entry);
     assert.equal(m.toText({ message_type: "user", content_type: "text", content: { text: "x" } }), "x");
   }

@@ -67,15 +67,17 @@ test("a stock Vite app (no plugin) bundles the package and runs it", async () =>
   await viteApp("vite-app", "chat-display");
 });
 
-test("a Vite app of the core entry bundles its smaller module only", async () => {
-  const wasmOf = (app) => readdirSync(join(app, "dist/assets")).filter((f) => f.endsWith(".wasm"))
-    .map((f) => readFileSync(join(app, "dist/assets", f)));
-  const core = wasmOf(await viteApp("vite-core-app", "chat-display/core"));
-  assert.equal(core.length, 1);
-  assert.deepEqual(core[0], readFileSync(join(scratch, "node_modules/chat-display/pkg/core/web/chat_display_bg.wasm")));
-  const full = readFileSync(join(scratch, "node_modules/chat-display/pkg/web/chat_display_bg.wasm"));
-  assert.ok(core[0].length < full.length);
-});
+for (const name of ["core", "display"]) {
+  test(`a Vite app of the ${name} entry bundles its smaller module only`, async () => {
+    const wasmOf = (app) => readdirSync(join(app, "dist/assets")).filter((f) => f.endsWith(".wasm"))
+      .map((f) => readFileSync(join(app, "dist/assets", f)));
+    const bundled = wasmOf(await viteApp(`vite-${name}-app`, `chat-display/${name}`));
+    assert.equal(bundled.length, 1);
+    assert.deepEqual(bundled[0], readFileSync(join(scratch, `node_modules/chat-display/pkg/${name}/web/chat_display_bg.wasm`)));
+    const full = readFileSync(join(scratch, "node_modules/chat-display/pkg/web/chat_display_bg.wasm"));
+    assert.ok(bundled[0].length < full.length);
+  });
+}
 
 /** A plain page that maps `entry` to the module file `path` with an import map, and runs it. */
 async function plainPage(name, entry, path) {
@@ -101,9 +103,11 @@ test("a plain <script type=module> page imports the package through an import ma
   await plainPage("plain", "chat-display", "pkg/web/chat_display.js");
 });
 
-test("a plain page imports the core entry through an import map", async () => {
-  await plainPage("plain-core", "chat-display/core", "pkg/core/web/chat_display.js");
-});
+for (const name of ["core", "display"]) {
+  test(`a plain page imports the ${name} entry through an import map`, async () => {
+    await plainPage(`plain-${name}`, `chat-display/${name}`, `pkg/${name}/web/chat_display.js`);
+  });
+}
 
 test("recovery in Chromium: every export survives every kind of bad input (tests/js/recovery.shared.mjs)", async () => {
   const page = join(scratch, "recovery");
