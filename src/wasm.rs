@@ -7,6 +7,7 @@
 //! `ChatDisplayError` with `code` and `path`; nothing here can panic on input.
 
 use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
+#[cfg(feature = "core")]
 use crate::doc::{Engine, Node};
 use crate::error::{text, Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
@@ -444,6 +445,7 @@ impl Json for JsVal {
 #[derive(Clone, Debug)]
 pub enum Value<'a> {
     Js(JsVal),
+    #[cfg(feature = "core")]
     Doc(DocNode<'a>),
     Tape(TapeVal<'a>),
 }
@@ -465,6 +467,7 @@ impl Value<'_> {
     fn to_js(&self) -> Cow<'_, JsValue> {
         match self {
             Value::Js(v) => Cow::Borrowed(&v.value),
+            #[cfg(feature = "core")]
             Value::Doc(node) => Cow::Owned(node_to_js(node)),
             Value::Tape(t) => Cow::Owned(t.to_js()),
         }
@@ -475,6 +478,7 @@ impl<'a> Json for Value<'a> {
     fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
         match self {
             Value::Tape(t) => t.fields_into(keys, out),
+            #[cfg(feature = "core")]
             Value::Doc(n) => n.fields_with(keys, out, Value::Doc),
             Value::Js(_) => crate::json::fields_by_name(self, keys, out),
         }
@@ -482,6 +486,7 @@ impl<'a> Json for Value<'a> {
     fn kind(&self) -> Kind {
         match self {
             Value::Js(v) => v.kind(),
+            #[cfg(feature = "core")]
             Value::Doc(n) => n.kind(),
             Value::Tape(t) => t.kind(),
         }
@@ -489,6 +494,7 @@ impl<'a> Json for Value<'a> {
     fn is_object(&self) -> bool {
         match self {
             Value::Js(v) => v.is_object(),
+            #[cfg(feature = "core")]
             Value::Doc(n) => n.kind() == Kind::Object,
             Value::Tape(t) => t.kind() == Kind::Object,
         }
@@ -496,6 +502,7 @@ impl<'a> Json for Value<'a> {
     fn get(&self, key: &str) -> Option<Self> {
         match self {
             Value::Js(v) => v.get(key).map(Value::Js),
+            #[cfg(feature = "core")]
             Value::Doc(n) => n.get(key).map(Value::Doc),
             Value::Tape(t) => t.get(key),
         }
@@ -503,6 +510,7 @@ impl<'a> Json for Value<'a> {
     fn get_non_null(&self, key: &str) -> Option<Self> {
         match self {
             Value::Js(v) => v.get_non_null(key).map(Value::Js),
+            #[cfg(feature = "core")]
             Value::Doc(n) => n.get_non_null(key).map(Value::Doc),
             Value::Tape(t) => t.get_non_null(key),
         }
@@ -512,6 +520,7 @@ impl<'a> Json for Value<'a> {
             Value::Js(v) => Some(v.elements()?.into_iter().map(Value::Js).collect()),
             // Straight from the document, in a list of the right size (not a list of nodes
             // copied into another).
+            #[cfg(feature = "core")]
             Value::Doc(n) => {
                 if n.kind() != Kind::Array {
                     return None;
@@ -530,6 +539,7 @@ impl<'a> Json for Value<'a> {
                 Some(v) => v.each_element(|i, e| f(i, Value::Js(e))),
                 None => t.each_element(f),
             },
+            #[cfg(feature = "core")]
             Value::Doc(_) => self.elements().is_some_and(|elements| {
                 let mut elements = elements.into_iter().enumerate();
                 elements.all(|(i, e)| f(i, e));
@@ -540,6 +550,7 @@ impl<'a> Json for Value<'a> {
     fn as_str(&self) -> Option<Cow<'_, str>> {
         match self {
             Value::Js(v) => v.as_str(),
+            #[cfg(feature = "core")]
             Value::Doc(n) => n.as_str(),
             Value::Tape(t) => t.as_str(),
         }
@@ -547,6 +558,7 @@ impl<'a> Json for Value<'a> {
     fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
         match self {
             Value::Js(v) => v.match_str(candidates),
+            #[cfg(feature = "core")]
             Value::Doc(n) => n.match_str(candidates),
             Value::Tape(t) => t.match_str(candidates),
         }
@@ -554,6 +566,7 @@ impl<'a> Json for Value<'a> {
     fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Js(v) => v.as_bool(),
+            #[cfg(feature = "core")]
             Value::Doc(n) => n.as_bool(),
             Value::Tape(t) => t.as_bool(),
         }
@@ -561,6 +574,7 @@ impl<'a> Json for Value<'a> {
     fn as_number(&self) -> Option<Number> {
         match self {
             Value::Js(v) => v.as_number(),
+            #[cfg(feature = "core")]
             Value::Doc(n) => n.as_number(),
             Value::Tape(t) => t.as_number(),
         }
@@ -573,6 +587,7 @@ impl<'a> Json for Value<'a> {
                     .map(|(k, v)| (k, Value::Js(v)))
                     .collect(),
             ),
+            #[cfg(feature = "core")]
             Value::Doc(n) => Some(
                 n.entries()?
                     .into_iter()
@@ -585,6 +600,7 @@ impl<'a> Json for Value<'a> {
     fn is_empty_str(&self) -> bool {
         match self {
             Value::Js(v) => v.is_empty_str(),
+            #[cfg(feature = "core")]
             Value::Doc(n) => n.is_empty_str(),
             Value::Tape(t) => t.is_empty_str(),
         }
@@ -2550,9 +2566,11 @@ export interface TranscriptSearchOptions {
 "#;
 
 /// Engine as the JavaScript engine reads and prints them, for values of a parsed document.
+#[cfg(feature = "core")]
 #[derive(Debug)]
 pub struct JsEngine;
 
+#[cfg(feature = "core")]
 #[wasm_bindgen]
 extern "C" {
     /// `TextEncoder`, for JSON text given as a string.
@@ -2654,6 +2672,7 @@ fn append_bytes(bytes: &mut Vec<u8>, from: &js_sys::Uint8Array) {
     }
 }
 
+#[cfg(feature = "core")]
 impl Engine for JsEngine {
     type Value<'a> = Value<'a>;
     fn parse(text: &str) -> Option<f64> {
@@ -2671,14 +2690,17 @@ impl Engine for JsEngine {
     }
     fn node<'a>(value: &Self::Value<'a>) -> Option<DocNode<'a>> {
         match value {
+            #[cfg(feature = "core")]
             Value::Doc(node) => Some(*node),
             Value::Js(_) | Value::Tape(_) => None,
         }
     }
 }
 
+#[cfg(feature = "core")]
 type DocNode<'a> = Node<'a, JsEngine>;
 
+#[cfg(feature = "core")]
 /// A value of a parsed document as a JavaScript value: a plain string is made from its text, and
 /// anything else (an escaped string, a number, an array or object) is `JSON.parse` of its own JSON
 /// text, so it is exactly what `JSON.parse` of the whole text would have held there, lone
