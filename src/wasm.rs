@@ -441,7 +441,9 @@ impl Json for JsVal {
 
 /// The one handle type the core reads in wasm: a JavaScript value, or a value of a document a
 /// Transcript holds. One type, so the core is compiled once for both (each generic function
-/// compiled for two handle types would be in the module twice).
+/// compiled for two handle types would be in the module twice). Without the `core` feature (the
+/// display module) there is no Transcript and so no document value: the variant goes, and with
+/// it the document's readers, which each method's `match` would otherwise keep in the module.
 #[derive(Clone, Debug)]
 pub enum Value<'a> {
     Js(JsVal),
@@ -706,14 +708,14 @@ fn small_number(n: usize) -> JsValue {
         .unwrap_or_else(|| JsValue::from_f64(n as f64))
 }
 
-#[cfg(feature = "core")]
 /// The kept JavaScript string for a constant.
+#[cfg(feature = "core")]
 fn constant(s: &'static str) -> JsValue {
     js_str(s, JsValue::clone)
 }
 
-#[cfg(feature = "core")]
 /// A plain object with `entries` as its properties, in order; `None` is `null`.
+#[cfg(feature = "core")]
 fn object(entries: &[(&'static str, Option<&JsValue>)]) -> JsValue {
     let object = Fresh::new();
     for (key, value) in entries {
@@ -2190,8 +2192,8 @@ fn records_to_js(records: &[DisplayRecord<Value<'_>>]) -> JsValue {
     cd_records(ops.ops.as_ptr() as usize, ops.ops.len(), &ops.extra(), &id)
 }
 
-#[cfg(feature = "core")]
 /// One record as a JavaScript object, made by the glue.
+#[cfg(feature = "core")]
 fn record_to_js(record: &DisplayRecord<Value<'_>>) -> JsValue {
     let mut ops = Ops::new();
     ops.item(&record.item, record.sequence, record.status);
@@ -2603,7 +2605,6 @@ extern "C" {
     fn parse_float(text: &str) -> f64;
 }
 
-#[cfg(feature = "core")]
 /// The UTF-8 bytes of a string, written by the engine straight into the module's memory, in a
 /// buffer of about their size.
 ///
@@ -2612,6 +2613,7 @@ extern "C" {
 /// (about a third of loading a Transcript in Node). Here one byte per UTF-16 unit is reserved and
 /// filled with `encodeInto`, which stops before a character that does not fit; the rest, which
 /// is what the non-ASCII characters made too long, is encoded on its own and appended.
+#[cfg(feature = "core")]
 fn utf8_of(text: &JsValue) -> Vec<u8> {
     let string: &js_sys::JsString = text.unchecked_ref();
     let units = string.length() as usize;
@@ -2635,10 +2637,10 @@ fn utf8_of(text: &JsValue) -> Vec<u8> {
     bytes
 }
 
-#[cfg(feature = "core")]
 /// The bytes a caller gave. Bytes that view the module's own memory are copied out of it first:
 /// making room for them may grow the memory, which detaches every view of it (the engine then
 /// threw a TypeError from inside the copy).
+#[cfg(feature = "core")]
 fn given_bytes(given: &js_sys::Uint8Array) -> Vec<u8> {
     let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
     let mut bytes = Vec::new();
@@ -2650,10 +2652,10 @@ fn given_bytes(given: &js_sys::Uint8Array) -> Vec<u8> {
     bytes
 }
 
-#[cfg(feature = "core")]
 /// Appends a typed array's bytes to `bytes`, copied by the engine (`set` on a view of the
 /// vector's new room); `from` must not view the module's memory. js-sys's `copy_to` and `to_vec`
 /// do the same behind a length assertion, whose panic message the module would otherwise carry.
+#[cfg(feature = "core")]
 fn append_bytes(bytes: &mut Vec<u8>, from: &js_sys::Uint8Array) {
     let len = from.length() as usize;
     if len == 0 {
@@ -2700,11 +2702,11 @@ impl Engine for JsEngine {
 #[cfg(feature = "core")]
 type DocNode<'a> = Node<'a, JsEngine>;
 
-#[cfg(feature = "core")]
 /// A value of a parsed document as a JavaScript value: a plain string is made from its text, and
 /// anything else (an escaped string, a number, an array or object) is `JSON.parse` of its own JSON
 /// text, so it is exactly what `JSON.parse` of the whole text would have held there, lone
 /// surrogates included.
+#[cfg(feature = "core")]
 fn node_to_js(node: &DocNode<'_>) -> JsValue {
     match node.kind() {
         Kind::Null | Kind::Other => JsValue::NULL,
