@@ -650,17 +650,40 @@ impl<T> Local<T> {
 static KEPT: Local<RefCell<Vec<Option<Kept>>>> = Local(RefCell::new(Vec::new()));
 
 /// Calls `f` with the JavaScript string for `s`, made once for short strings and then reused.
+/// Only this is compiled once per caller; the table's work is `kept_slot`'s, compiled once.
 fn js_str<R>(s: &str, f: impl FnOnce(&JsValue) -> R) -> R {
+    let slot = kept_slot(s);
+    KEPT.with(|kept| {
+        // While `f` runs, a call of `js_str` inside it finds the table borrowed and makes its
+        // string (`kept_slot` gives `None`).
+        let kept = kept.try_borrow().ok();
+        let made;
+        let value = match slot
+            .zip(kept.as_ref())
+            .and_then(|(i, k)| k.get(i)?.as_ref())
+        {
+            Some(entry) => &entry.value,
+            None => {
+                made = JsValue::from_str(s);
+                &made
+            }
+        };
+        f(value)
+    })
+}
+
+/// The slot of the kept JavaScript string for `s`, made now if it is not there yet; `None` for a
+/// long string, or while the table is in use.
+#[inline(never)]
+fn kept_slot(s: &str) -> Option<usize> {
     if s.len() > KEPT_MAX_LEN {
-        return f(&JsValue::from_str(s));
+        return None;
     }
     let at = s.as_ptr() as usize;
     // Fibonacci hashing of the address (and length, for substrings at the same place).
     let slot = ((at ^ (s.len() << 24)) as u32).wrapping_mul(0x9E37_79B9) as usize >> 24;
     KEPT.with(|kept| {
-        let Ok(mut kept) = kept.try_borrow_mut() else {
-            return f(&JsValue::from_str(s));
-        };
+        let mut kept = kept.try_borrow_mut().ok()?;
         if kept.is_empty() {
             kept.resize_with(KEPT_SLOTS, || None);
         }
@@ -670,23 +693,18 @@ fn js_str<R>(s: &str, f: impl FnOnce(&JsValue) -> R) -> R {
         for probe in 0..4 {
             let i = (slot + probe) % KEPT_SLOTS;
             match kept.get(i) {
-                Some(Some(k)) if k.at == at && *k.text == *s => {
-                    return f(&k.value);
-                }
+                Some(Some(k)) if k.at == at && *k.text == *s => return Some(i),
                 Some(None) if free.is_none() => free = Some(i),
                 _ => {}
             }
         }
-        let value = JsValue::from_str(s);
-        let result = f(&value);
-        if let Some(entry) = kept.get_mut(free.unwrap_or(slot)) {
-            *entry = Some(Kept {
-                at,
-                text: s.into(),
-                value,
-            });
-        }
-        result
+        let i = free.unwrap_or(slot);
+        *kept.get_mut(i)? = Some(Kept {
+            at,
+            text: s.into(),
+            value: JsValue::from_str(s),
+        });
+        Some(i)
     })
 }
 
@@ -818,16 +836,44 @@ fn define(object: &Object, key: &JsValue, value: &JsValue) {
 
 struct SeqSerializer(Array);
 
+impl SeqSerializer {
+    /// Out of line, as `MapSerializer`'s `define_value`.
+    #[inline(never)]
+    fn push(&mut self, value: JsValue) {
+        self.0.push(&value);
+    }
+}
+
 struct MapSerializer {
     object: Object,
     key: Option<JsValue>,
+}
+
+// What every field and map value does once it is a JavaScript value, out of line: each
+// `serialize_field` and `serialize_value` is compiled once per type of value.
+impl MapSerializer {
+    #[inline(never)]
+    fn define_value(&mut self, value: JsValue) -> Result<(), SerError> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| SerError("a map value came before its key".into()))?;
+        define(&self.object, &key, &value);
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn define_field(&mut self, key: &'static str, value: JsValue) {
+        define(&self.object, &JsValue::from_str(key), &value);
+    }
 }
 
 impl serde::ser::SerializeSeq for SeqSerializer {
     type Ok = JsValue;
     type Error = SerError;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
-        self.0.push(&value.serialize(JsSerializer)?);
+        let value = value.serialize(JsSerializer)?;
+        self.push(value);
         Ok(())
     }
     fn end(self) -> Result<JsValue, SerError> {
@@ -867,12 +913,8 @@ impl serde::ser::SerializeMap for MapSerializer {
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
-        let key = self
-            .key
-            .take()
-            .ok_or_else(|| SerError("a map value came before its key".into()))?;
-        define(&self.object, &key, &value.serialize(JsSerializer)?);
-        Ok(())
+        let value = value.serialize(JsSerializer)?;
+        self.define_value(value)
     }
     fn end(self) -> Result<JsValue, SerError> {
         Ok(self.object.into())
@@ -887,11 +929,8 @@ impl serde::ser::SerializeStruct for MapSerializer {
         key: &'static str,
         value: &T,
     ) -> Result<(), SerError> {
-        define(
-            &self.object,
-            &JsValue::from_str(key),
-            &value.serialize(JsSerializer)?,
-        );
+        let value = value.serialize(JsSerializer)?;
+        self.define_field(key, value);
         Ok(())
     }
     fn end(self) -> Result<JsValue, SerError> {
