@@ -570,8 +570,8 @@ impl<'a, F: 'a> Node<'a, F> {
 
     /// Sets `out[i]` to the id of the value of the object's key `keys[i]`, or 0 where it has none
     /// (no value is at 0, the root): of duplicate keys the last, as in `JSON.parse`. One pass
-    /// over the keys, each rejected by its length or first byte before its text is compared; [`Json::get`] is
-    /// this for one key, and [`Json::fields_into`] for several.
+    /// over the keys, each rejected by its length or first byte before its text is compared;
+    /// [`Json::get`] is this for one key, and [`Json::fields_into`] for several.
     #[inline(never)]
     pub fn find_keys(&self, keys: &[&str], out: &mut [u32]) {
         out.fill(0);
