@@ -7,6 +7,11 @@
 #   `chat-display/display`), which meets it.
 # Items are measured on copies optimized exactly as the shipped one but with function names kept.
 # Needs twiggy (`cargo install twiggy`). `bash scripts/size.sh [rows] [core|full|display]`
+#
+# `bash scripts/size.sh features` measures instead what each of the core's four groups of exports
+# (its cargo features: expansion, sycophant, records, transcript) costs: the display module with
+# that group added, and the core without it, each built and optimized as the shipped modules are
+# (eight builds, about 12 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -15,6 +20,37 @@ which=${2:-core}
 bash scripts/build.sh >/dev/null
 
 source scripts/wasm-opt.sh
+
+# Gzipped bytes of the module built with the features "$1" (comma-separated; none for ""), as
+# scripts/build.sh builds, shortens and optimizes a shipped one, in target/features/$2.
+gzipped_with() {
+  local dir=target/features/$2
+  cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
+    ${1:+--features "$1"} --target-dir "$dir"
+  rm -rf "$dir/web"
+  wasm-bindgen --target web --out-dir "$dir/web" --out-name chat_display \
+    "$dir/wasm32-unknown-unknown/release/chat_display.wasm"
+  node scripts/minify-imports.mjs "$dir/web"
+  wasm-opt "${WASM_OPT_ARGS[@]}" -o "$dir/web/chat_display_bg.wasm" "$dir/web/chat_display_bg.wasm"
+  gzip -9 < "$dir/web/chat_display_bg.wasm" | wc -c
+}
+
+if [ "$rows" = features ]; then
+  groups=(expansion sycophant records transcript)
+  display=$(gzip -9 < pkg/display/web/chat_display_bg.wasm | wc -c)
+  core=$(gzip -9 < pkg/core/web/chat_display_bg.wasm | wc -c)
+  echo "gzipped bytes: the display module $display, the core $core (all four groups)"
+  echo
+  echo "| group | display module with it | it adds | core without it | it costs the core |"
+  echo "|---|---:|---:|---:|---:|"
+  for group in "${groups[@]}"; do
+    others=$(printf '%s\n' "${groups[@]}" | grep -vx "$group" | paste -sd, -)
+    with=$(gzipped_with "$group" "with-$group")
+    without=$(gzipped_with "$others" "without-$group")
+    echo "| $group | $with | $((with - display)) | $without | $((core - without)) |"
+  done
+  exit 0
+fi
 # gzip reads from a pipe, so that the file name (which gzip -9c FILE stores in its header) is not counted.
 # Brotli (quality 11, Node's zlib) too: what most CDNs serve a .wasm as.
 br() { node -e 'const z = require("zlib"), b = require("fs").readFileSync(process.argv[1]);

@@ -7,15 +7,15 @@
 //! `ChatDisplayError` with `code` and `path`; nothing here can panic on input.
 
 use crate::display::{self, DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 use crate::doc::{Engine, Node};
 use crate::error::{text, Error, ErrorCode, Path};
 use crate::json::{Json, Kind, Number};
 use crate::message::Role;
 use crate::prelude::*;
-#[cfg(feature = "core")]
+#[cfg(feature = "sycophant")]
 use crate::sycophant;
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 use crate::transcript;
 use alloc::borrow::Cow;
 use core::cell::{Cell, RefCell};
@@ -441,13 +441,13 @@ impl Json for JsVal {
 
 /// The one handle type the core reads in wasm: a JavaScript value, or a value of a document a
 /// Transcript holds. One type, so the core is compiled once for both (each generic function
-/// compiled for two handle types would be in the module twice). Without the `core` feature (the
-/// display module) there is no Transcript and so no document value: the variant goes, and with
-/// it the document's readers, which each method's `match` would otherwise keep in the module.
+/// compiled for two handle types would be in the module twice). Without the `transcript` feature
+/// (the display module) there is no Transcript and so no document value: the variant goes, and
+/// with it the document's readers, which each method's `match` would otherwise keep in the module.
 #[derive(Clone, Debug)]
 pub enum Value<'a> {
     Js(JsVal),
-    #[cfg(feature = "core")]
+    #[cfg(feature = "transcript")]
     Doc(DocNode<'a>),
     Tape(TapeVal<'a>),
 }
@@ -469,7 +469,7 @@ impl Value<'_> {
     fn to_js(&self) -> Cow<'_, JsValue> {
         match self {
             Value::Js(v) => Cow::Borrowed(&v.value),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(node) => Cow::Owned(node_to_js(node)),
             Value::Tape(t) => Cow::Owned(t.to_js()),
         }
@@ -480,7 +480,7 @@ impl<'a> Json for Value<'a> {
     fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
         match self {
             Value::Tape(t) => t.fields_into(keys, out),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => n.fields_with(keys, out, Value::Doc),
             Value::Js(_) => crate::json::fields_by_name(self, keys, out),
         }
@@ -488,7 +488,7 @@ impl<'a> Json for Value<'a> {
     fn kind(&self) -> Kind {
         match self {
             Value::Js(v) => v.kind(),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => n.kind(),
             Value::Tape(t) => t.kind(),
         }
@@ -496,7 +496,7 @@ impl<'a> Json for Value<'a> {
     fn is_object(&self) -> bool {
         match self {
             Value::Js(v) => v.is_object(),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => n.kind() == Kind::Object,
             Value::Tape(t) => t.kind() == Kind::Object,
         }
@@ -504,7 +504,7 @@ impl<'a> Json for Value<'a> {
     fn get(&self, key: &str) -> Option<Self> {
         match self {
             Value::Js(v) => v.get(key).map(Value::Js),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => n.get(key).map(Value::Doc),
             Value::Tape(t) => t.get(key),
         }
@@ -512,7 +512,7 @@ impl<'a> Json for Value<'a> {
     fn get_non_null(&self, key: &str) -> Option<Self> {
         match self {
             Value::Js(v) => v.get_non_null(key).map(Value::Js),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => n.get_non_null(key).map(Value::Doc),
             Value::Tape(t) => t.get_non_null(key),
         }
@@ -522,7 +522,7 @@ impl<'a> Json for Value<'a> {
             Value::Js(v) => Some(v.elements()?.into_iter().map(Value::Js).collect()),
             // Straight from the document, in a list of the right size (not a list of nodes
             // copied into another).
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => {
                 if n.kind() != Kind::Array {
                     return None;
@@ -541,7 +541,7 @@ impl<'a> Json for Value<'a> {
                 Some(v) => v.each_element(|i, e| f(i, Value::Js(e))),
                 None => t.each_element(f),
             },
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(_) => self.elements().is_some_and(|elements| {
                 let mut elements = elements.into_iter().enumerate();
                 elements.all(|(i, e)| f(i, e));
@@ -552,7 +552,7 @@ impl<'a> Json for Value<'a> {
     fn as_str(&self) -> Option<Cow<'_, str>> {
         match self {
             Value::Js(v) => v.as_str(),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => n.as_str(),
             Value::Tape(t) => t.as_str(),
         }
@@ -560,7 +560,7 @@ impl<'a> Json for Value<'a> {
     fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
         match self {
             Value::Js(v) => v.match_str(candidates),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => n.match_str(candidates),
             Value::Tape(t) => t.match_str(candidates),
         }
@@ -568,7 +568,7 @@ impl<'a> Json for Value<'a> {
     fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Js(v) => v.as_bool(),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => n.as_bool(),
             Value::Tape(t) => t.as_bool(),
         }
@@ -576,7 +576,7 @@ impl<'a> Json for Value<'a> {
     fn as_number(&self) -> Option<Number> {
         match self {
             Value::Js(v) => v.as_number(),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => n.as_number(),
             Value::Tape(t) => t.as_number(),
         }
@@ -589,7 +589,7 @@ impl<'a> Json for Value<'a> {
                     .map(|(k, v)| (k, Value::Js(v)))
                     .collect(),
             ),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => Some(
                 n.entries()?
                     .into_iter()
@@ -602,7 +602,7 @@ impl<'a> Json for Value<'a> {
     fn is_empty_str(&self) -> bool {
         match self {
             Value::Js(v) => v.is_empty_str(),
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(n) => n.is_empty_str(),
             Value::Tape(t) => t.is_empty_str(),
         }
@@ -726,14 +726,15 @@ fn small_number(n: usize) -> JsValue {
         .unwrap_or_else(|| JsValue::from_f64(n as f64))
 }
 
-/// The kept JavaScript string for a constant.
-#[cfg(feature = "core")]
+/// The kept JavaScript string for a constant. (This and the helpers below gated by `transcript`
+/// serve `Transcript` and the streams, whose `providers` feature implies it.)
+#[cfg(feature = "transcript")]
 fn constant(s: &'static str) -> JsValue {
     js_str(s, JsValue::clone)
 }
 
 /// A plain object with `entries` as its properties, in order; `None` is `null`.
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 fn object(entries: &[(&'static str, Option<&JsValue>)]) -> JsValue {
     let object = Fresh::new();
     for (key, value) in entries {
@@ -2232,7 +2233,7 @@ fn records_to_js(records: &[DisplayRecord<Value<'_>>]) -> JsValue {
 }
 
 /// One record as a JavaScript object, made by the glue.
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 fn record_to_js(record: &DisplayRecord<Value<'_>>) -> JsValue {
     let mut ops = Ops::new();
     ops.item(&record.item, record.sequence, record.status);
@@ -2254,10 +2255,11 @@ pub fn is_chat_display_error(
 // Tool-result expansion (langchain v0.14.1 MessageExpansion and Steps.expand_tool_results/2)
 // ---------------------------------------------------------------------------------------------
 // This section's exports, like the Sycophant constructors', the record functions' and
-// Transcript's below, are in a build with the `core` feature only: without it (the
-// `chat-display/display` entry) the module has the display functions alone.
+// Transcript's below, are in a build with their own feature only (`expansion`, `sycophant`,
+// `records`, `transcript`; `core` is all four): without them (the `chat-display/display` entry)
+// the module has the display functions alone.
 
-#[cfg(feature = "core")]
+#[cfg(feature = "expansion")]
 #[wasm_bindgen(typescript_custom_section)]
 const EXPAND_TYPES: &'static str = r#"
 /** The options of `expand`. A `result_content` that is present, even `null` (keep the fallback),
@@ -2298,7 +2300,7 @@ export function expandToolResults(input: Chain | Message[]): Required<Chain> | M
 
 /// `MessageExpansion.expand/3`: a tool result that expands into `messages`, its content the
 /// normalized `fallbackContent`.
-#[cfg(feature = "core")]
+#[cfg(feature = "expansion")]
 #[wasm_bindgen(js_name = expand, unchecked_return_type = "ExpandingToolResult")]
 pub fn expand(
     #[wasm_bindgen(
@@ -2318,7 +2320,7 @@ pub fn expand(
 }
 
 /// `MessageExpansion.expandable?/1`: an expansion, and `is_interrupt` exactly false (or absent).
-#[cfg(feature = "core")]
+#[cfg(feature = "expansion")]
 #[wasm_bindgen(
     js_name = isExpandable,
     unchecked_return_type = "toolResult is ExpandableToolResult"
@@ -2331,7 +2333,7 @@ pub fn is_expandable(
 
 /// `Steps.expand_tool_results/2` without pipeline tags, on a chain or a bare array of messages.
 /// Its overloads are declared in `EXPAND_TYPES`, which one generated signature cannot express.
-#[cfg(feature = "core")]
+#[cfg(feature = "expansion")]
 #[wasm_bindgen(js_name = expandToolResults, skip_typescript)]
 pub fn expand_tool_results(input: JsValue) -> Result<JsValue, JsValue> {
     run(crate::expand::expand_tool_results(&Js::new(input)))
@@ -2435,7 +2437,7 @@ export interface SycophantCitation {
 "#;
 
 /// What only the constructors and the decoder take or give.
-#[cfg(feature = "core")]
+#[cfg(feature = "sycophant")]
 #[wasm_bindgen(typescript_custom_section)]
 const SYCOPHANT_INPUT_TYPES: &'static str = r#"
 /** Any of the eight types `decodeSycophant` knows. */
@@ -2472,7 +2474,7 @@ export type SycophantContentInput = string | SycophantPartInput[] | null;
 "#;
 
 /// `Sycophant.Message.user/1`: `{__type__: "Message", role: "user", content}` as canonical JSON.
-#[cfg(feature = "core")]
+#[cfg(feature = "sycophant")]
 #[wasm_bindgen(
     js_name = userMessage,
     unchecked_return_type = "SycophantMessage & { role: \"user\" }"
@@ -2484,7 +2486,7 @@ pub fn user_message(
 }
 
 /// `Sycophant.Message.assistant/1`.
-#[cfg(feature = "core")]
+#[cfg(feature = "sycophant")]
 #[wasm_bindgen(
     js_name = assistantMessage,
     unchecked_return_type = "SycophantMessage & { role: \"assistant\" }"
@@ -2496,7 +2498,7 @@ pub fn assistant_message(
 }
 
 /// `Sycophant.Message.system/1`.
-#[cfg(feature = "core")]
+#[cfg(feature = "sycophant")]
 #[wasm_bindgen(
     js_name = systemMessage,
     unchecked_return_type = "SycophantMessage & { role: \"system\" }"
@@ -2509,7 +2511,7 @@ pub fn system_message(
 
 /// `Sycophant.Message.tool_result/2`: the result of `toolCall`, with `tool_call_id` and
 /// `metadata.tool_name` set from it.
-#[cfg(feature = "core")]
+#[cfg(feature = "sycophant")]
 #[wasm_bindgen(
     js_name = toolResultMessage,
     unchecked_return_type = "SycophantMessage & { role: \"tool_result\"; tool_call_id: string; metadata: { tool_name: string } }"
@@ -2526,7 +2528,7 @@ pub fn tool_result_message(
 }
 
 /// `Sycophant.Serializable.Decoder.from_map/1`, returning the canonical JSON again.
-#[cfg(feature = "core")]
+#[cfg(feature = "sycophant")]
 #[wasm_bindgen(js_name = decodeSycophant, unchecked_return_type = "SycophantMessage")]
 pub fn decode_sycophant(
     #[wasm_bindgen(unchecked_param_type = "object")] json: JsValue,
@@ -2537,7 +2539,7 @@ pub fn decode_sycophant(
 // Display-message records and their search text (behavior.md §5): newDisplayMessage,
 // changeDisplayMessage, validateDisplayMessage, toText.
 
-#[cfg(feature = "core")]
+#[cfg(feature = "records")]
 #[wasm_bindgen(typescript_custom_section)]
 const RECORDS_TYPES: &'static str = r#"
 /** What the record functions return: Ecto's `valid?`, its errors (field to messages, most recent
@@ -2550,7 +2552,7 @@ export interface Changeset {
 "#;
 
 /// `create_changeset(conversation_id, attrs)`: casts and validates `attrs` into a new record.
-#[cfg(feature = "core")]
+#[cfg(feature = "records")]
 #[wasm_bindgen(js_name = newDisplayMessage, unchecked_return_type = "Changeset")]
 pub fn new_display_message(
     #[wasm_bindgen(js_name = conversationId, unchecked_param_type = "string | null")]
@@ -2565,7 +2567,7 @@ pub fn new_display_message(
 }
 
 /// `changeset(record, attrs)`: casts and validates `attrs` over an existing record.
-#[cfg(feature = "core")]
+#[cfg(feature = "records")]
 #[wasm_bindgen(js_name = changeDisplayMessage, unchecked_return_type = "Changeset")]
 pub fn change_display_message(
     #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
@@ -2578,7 +2580,7 @@ pub fn change_display_message(
 }
 
 /// Validates a complete record, keeping its `id` and `inserted_at`.
-#[cfg(feature = "core")]
+#[cfg(feature = "records")]
 #[wasm_bindgen(js_name = validateDisplayMessage, unchecked_return_type = "Changeset")]
 pub fn validate_display_message(
     #[wasm_bindgen(unchecked_param_type = "DisplayMessage | DisplayRecord")] record: JsValue,
@@ -2597,7 +2599,7 @@ pub fn to_text(
 // ---------------------------------------------------------------------------------------------
 // Transcript: a conversation held inside the module (api.md "Transcript")
 
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 #[wasm_bindgen(typescript_custom_section)]
 const TRANSCRIPT_TYPES: &'static str = r#"
 /** The options of `Transcript.search`: at most `limit` indices (all when absent). */
@@ -2607,11 +2609,11 @@ export interface TranscriptSearchOptions {
 "#;
 
 /// Engine as the JavaScript engine reads and prints them, for values of a parsed document.
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 #[derive(Debug)]
 pub struct JsEngine;
 
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 #[wasm_bindgen]
 extern "C" {
     /// `TextEncoder`, for JSON text given as a string.
@@ -2652,7 +2654,7 @@ extern "C" {
 /// (about a third of loading a Transcript in Node). Here one byte per UTF-16 unit is reserved and
 /// filled with `encodeInto`, which stops before a character that does not fit; the rest, which
 /// is what the non-ASCII characters made too long, is encoded on its own and appended.
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 fn utf8_of(text: &JsValue) -> Vec<u8> {
     let string: &js_sys::JsString = text.unchecked_ref();
     let units = string.length() as usize;
@@ -2679,7 +2681,7 @@ fn utf8_of(text: &JsValue) -> Vec<u8> {
 /// The bytes a caller gave. Bytes that view the module's own memory are copied out of it first:
 /// making room for them may grow the memory, which detaches every view of it (the engine then
 /// threw a TypeError from inside the copy).
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 fn given_bytes(given: &js_sys::Uint8Array) -> Vec<u8> {
     let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
     let mut bytes = Vec::new();
@@ -2694,7 +2696,7 @@ fn given_bytes(given: &js_sys::Uint8Array) -> Vec<u8> {
 /// Appends a typed array's bytes to `bytes`, copied by the engine (`set` on a view of the
 /// vector's new room); `from` must not view the module's memory. js-sys's `copy_to` and `to_vec`
 /// do the same behind a length assertion, whose panic message the module would otherwise carry.
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 fn append_bytes(bytes: &mut Vec<u8>, from: &js_sys::Uint8Array) {
     let len = from.length() as usize;
     if len == 0 {
@@ -2713,7 +2715,7 @@ fn append_bytes(bytes: &mut Vec<u8>, from: &js_sys::Uint8Array) {
     }
 }
 
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 impl Engine for JsEngine {
     type Value<'a> = Value<'a>;
     fn parse(text: &str) -> Option<f64> {
@@ -2731,21 +2733,21 @@ impl Engine for JsEngine {
     }
     fn node<'a>(value: &Self::Value<'a>) -> Option<DocNode<'a>> {
         match value {
-            #[cfg(feature = "core")]
+            #[cfg(feature = "transcript")]
             Value::Doc(node) => Some(*node),
             Value::Js(_) | Value::Tape(_) => None,
         }
     }
 }
 
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 type DocNode<'a> = Node<'a, JsEngine>;
 
 /// A value of a parsed document as a JavaScript value: a plain string is made from its text, and
 /// anything else (an escaped string, a number, an array or object) is `JSON.parse` of its own JSON
 /// text, so it is exactly what `JSON.parse` of the whole text would have held there, lone
 /// surrogates included.
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 fn node_to_js(node: &DocNode<'_>) -> JsValue {
     match node.kind() {
         Kind::Null | Kind::Other => JsValue::NULL,
@@ -2757,13 +2759,13 @@ fn node_to_js(node: &DocNode<'_>) -> JsValue {
 
 /// A conversation held inside the module: its JSON text parsed once, with display-message records
 /// handed out a window at a time, and search done inside.
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 #[wasm_bindgen(js_name = Transcript)]
 pub struct Transcript {
     inner: transcript::Transcript<JsEngine>,
 }
 
-#[cfg(feature = "core")]
+#[cfg(feature = "transcript")]
 #[wasm_bindgen(js_class = Transcript)]
 impl Transcript {
     /// Parses a conversation: an array of messages and/or records, or `{messages: [...]}`, as JSON
