@@ -21,6 +21,9 @@ bash scripts/build.sh >/dev/null
 
 source scripts/wasm-opt.sh
 
+# gzip reads from a pipe, so that the file name (which gzip -9c FILE stores in its header) is not counted.
+gzipped() { gzip -9 < "$1" | wc -c; }
+
 # Gzipped bytes of the module built with the features "$1" (comma-separated; none for ""), as
 # scripts/build.sh builds, shortens and optimizes a shipped one, in target/features/$2.
 gzipped_with() {
@@ -32,13 +35,13 @@ gzipped_with() {
     "$dir/wasm32-unknown-unknown/release/chat_display.wasm"
   node scripts/minify-imports.mjs "$dir/web"
   wasm-opt "${WASM_OPT_ARGS[@]}" -o "$dir/web/chat_display_bg.wasm" "$dir/web/chat_display_bg.wasm"
-  gzip -9 < "$dir/web/chat_display_bg.wasm" | wc -c
+  gzipped "$dir/web/chat_display_bg.wasm"
 }
 
 if [ "$rows" = features ]; then
   groups=(expansion sycophant records transcript)
-  display=$(gzip -9 < pkg/display/web/chat_display_bg.wasm | wc -c)
-  core=$(gzip -9 < pkg/core/web/chat_display_bg.wasm | wc -c)
+  display=$(gzipped pkg/display/web/chat_display_bg.wasm)
+  core=$(gzipped pkg/core/web/chat_display_bg.wasm)
   echo "gzipped bytes: the display module $display, the core $core (all four groups)"
   echo
   echo "| group | display module with it | it adds | core without it | it costs the core |"
@@ -51,11 +54,11 @@ if [ "$rows" = features ]; then
   done
   exit 0
 fi
-# gzip reads from a pipe, so that the file name (which gzip -9c FILE stores in its header) is not counted.
+
 # Brotli (quality 11, Node's zlib) too: what most CDNs serve a .wasm as.
 br() { node -e 'const z = require("zlib"), b = require("fs").readFileSync(process.argv[1]);
   console.log(z.brotliCompressSync(b, { params: { [z.constants.BROTLI_PARAM_QUALITY]: 11 } }).length)' "$1"; }
-gz() { echo "$(wc -c < "$1") bytes, $(gzip -9 < "$1" | wc -c) gzipped, $(br "$1") with brotli"; }
+gz() { echo "$(wc -c < "$1") bytes, $(gzipped "$1") gzipped, $(br "$1") with brotli"; }
 
 for dir in pkg/web pkg/node pkg/core/web pkg/core/node pkg/display/web pkg/display/node; do
   echo "shipped $dir/chat_display_bg.wasm: $(gz $dir/chat_display_bg.wasm)"
@@ -65,7 +68,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 for build in "core chat-display/core" "display chat-display/display"; do
   read -r name entry <<< "$build"
-  bytes=$(gzip -9 < "pkg/$name/web/chat_display_bg.wasm" | wc -c)
+  bytes=$(gzipped "pkg/$name/web/chat_display_bg.wasm")
   echo "$name ($entry): budget 35,000 gzipped:" \
     "$([ "$bytes" -le 35000 ] && echo "met, $((35000 - bytes)) under" || echo "missed by $((bytes - 35000))")"
 done
