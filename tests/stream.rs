@@ -326,6 +326,53 @@ fn broken_streams_give_error_records_and_unknown_events_are_ignored() {
 }
 
 #[test]
+fn a_part_index_past_the_end_is_an_error_record_not_an_allocation() {
+    // Found by the stream fuzz target: a summary_index of 13 billion once padded the part list
+    // with that many nulls (an allocation failure, so an abort in wasm). Parts arrive in order:
+    // the next one may start with its first delta, a later one is an error record.
+    let start = concat!(
+        "data: {\"type\":\"response.created\",\"response\":{\"id\":\"r\",\"output\":[]}}\n\n",
+        "data: {\"type\":\"response.output_item.added\",\"output_index\":0,",
+        "\"item\":{\"id\":\"rs\",\"type\":\"reasoning\",\"summary\":[]}}\n\n",
+    );
+    for (event, index) in [
+        ("response.reasoning_summary_text.delta", "summary_index"),
+        ("response.reasoning_summary_part.added", "summary_index"),
+        ("response.reasoning_text.delta", "content_index"),
+    ] {
+        let line = |i: u64| {
+            format!("data: {{\"type\":\"{event}\",\"output_index\":0,\"{index}\":{i},\"delta\":\"d{i}\",\"part\":{{\"type\":\"summary_text\",\"text\":\"p{i}\"}}}}\n\n")
+        };
+        let text = format!("{start}{}{}{}", line(0), line(13_333_333_320), line(1));
+        let (records, _) = records_of(WireProtocol::OpenaiResponses, &text);
+        let types: Vec<&str> = records
+            .iter()
+            .map(|r| r["content_type"].as_str().unwrap())
+            .collect();
+        // Each part is a thinking record, the parts before and after the bad event both there;
+        // the error record follows the message's records.
+        assert_eq!(
+            types,
+            ["thinking", "thinking", "error"],
+            "{event}: {records:?}"
+        );
+        let texts: Vec<&str> = records[..2]
+            .iter()
+            .map(|r| r["content"]["text"].as_str().unwrap())
+            .collect();
+        assert!(
+            texts[0].ends_with('0') && texts[1].ends_with('1'),
+            "{event}: {texts:?}"
+        );
+        assert_eq!(
+            records[2]["content"]["text"],
+            format!("A {event} event for {index} 13333333320, past the item's parts."),
+        );
+        assert_eq!(records[2]["content"]["path"], "$.events[3]");
+    }
+}
+
+#[test]
 fn an_error_event_ends_the_stream_with_an_error_record() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/streams/anthropic_messages/error-mid-text.sse");

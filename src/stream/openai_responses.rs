@@ -186,6 +186,33 @@ impl<R: super::Reader> StreamAccumulator<R> {
         );
     }
 
+    /// The number of parts in the item's `list` (0 when it has none, or the list is not an array).
+    fn part_count(&self, b: usize, list: &str) -> usize {
+        match self.block_value(b).and_then(|item| item.get(list)) {
+            Some(Parsed::Array(parts)) => parts.len(),
+            _ => 0,
+        }
+    }
+
+    /// A part index past the end of the item's parts: parts arrive in order, so a gap is a broken
+    /// stream, and the event becomes an error record (padding the gap would let one small event
+    /// ask for any amount of memory).
+    fn part_gap(&mut self, at: usize, event: &Parsed, index_key: &str, index: usize) {
+        let kind = str_at(event, "type").unwrap_or_default();
+        self.error_at(
+            at,
+            text!(
+                "A ",
+                kind,
+                " event for ",
+                index_key,
+                " ",
+                index,
+                ", past the item's parts."
+            ),
+        );
+    }
+
     /// The block an event is about: by `output_index`, else by `item_id`.
     fn responses_block(&self, event: &Parsed) -> Option<usize> {
         if let Some(b) = int_at(event, "output_index").and_then(|i| self.block(i)) {
@@ -240,6 +267,9 @@ impl<R: super::Reader> StreamAccumulator<R> {
         let Some(part) = event.get(part_key).cloned() else {
             return;
         };
+        if index > self.part_count(b, list) {
+            return self.part_gap(at, event, index_key, index);
+        }
         let same = self
             .block_value(b)
             .and_then(|item| item.get(list))
@@ -252,20 +282,11 @@ impl<R: super::Reader> StreamAccumulator<R> {
             return;
         }
         self.edit_block(b, |item| match item.get_mut(list) {
-            Some(Parsed::Array(parts)) => {
-                while parts.len() < index {
-                    parts.push(Parsed::Null);
-                }
-                match parts.get_mut(index) {
-                    Some(slot) => *slot = part,
-                    None => parts.push(part),
-                }
-            }
-            _ => {
-                let mut parts = vec![Parsed::Null; index];
-                parts.push(part);
-                item.set(list, Parsed::Array(parts));
-            }
+            Some(Parsed::Array(parts)) => match parts.get_mut(index) {
+                Some(slot) => *slot = part,
+                None => parts.push(part),
+            },
+            _ => item.set(list, Parsed::Array(vec![part])),
         });
     }
 
@@ -286,12 +307,13 @@ impl<R: super::Reader> StreamAccumulator<R> {
         };
         let index = int_at(event, index_key).unwrap_or(0).max(0) as usize;
         let text = str_at(event, value_key).unwrap_or_default().to_string();
-        // The part must exist (reasoning text may arrive with no part event before it).
-        let exists = self
-            .block_value(b)
-            .and_then(|item| item.get(list))
-            .is_some_and(|l| matches!(l, Parsed::Array(parts) if parts.len() > index));
-        if !exists {
+        // The part must exist (reasoning text may arrive with no part event before it): the next
+        // part may start here, a later one may not.
+        let count = self.part_count(b, list);
+        if index > count {
+            return self.part_gap(at, event, index_key, index);
+        }
+        if index == count {
             let kind = match (list, field) {
                 ("summary", _) => "summary_text",
                 (_, "refusal") => "refusal",
@@ -304,17 +326,8 @@ impl<R: super::Reader> StreamAccumulator<R> {
             part.set(field, Parsed::String(String::new()));
             let list = list.to_string();
             self.edit_block(b, move |item| match item.get_mut(&list) {
-                Some(Parsed::Array(parts)) => {
-                    while parts.len() < index {
-                        parts.push(Parsed::Null);
-                    }
-                    parts.push(part);
-                }
-                _ => {
-                    let mut parts = vec![Parsed::Null; index];
-                    parts.push(part);
-                    item.set(&list, Parsed::Array(parts));
-                }
+                Some(Parsed::Array(parts)) => parts.push(part),
+                _ => item.set(&list, Parsed::Array(vec![part])),
             });
         }
         let mut path = self.block_at(b);
