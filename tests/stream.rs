@@ -373,6 +373,41 @@ fn a_part_index_past_the_end_is_an_error_record_not_an_allocation() {
 }
 
 #[test]
+fn a_gemini_json_path_past_the_end_of_an_array_is_an_error_record() {
+    // The same memory request as above, through Gemini's streamed arguments: `$.tags[N]` once
+    // filled the gap with N nulls, one change (and one patch) each.
+    let chunk = |part: &str| {
+        format!("data: {{\"candidates\":[{{\"content\":{{\"role\":\"model\",\"parts\":[{part}]}}}}]}}\n\n")
+    };
+    let fragment = |path: &str, value: &str| {
+        chunk(&format!("{{\"functionCall\":{{\"partialArgs\":[{{\"jsonPath\":\"{path}\",\"stringValue\":\"{value}\"}}],\"willContinue\":true}}}}"))
+    };
+    let text = [
+        chunk("{\"functionCall\":{\"name\":\"tag\",\"willContinue\":true}}"),
+        fragment("$.tags[0]", "a"),
+        fragment("$.tags[2000000000]", "lost"),
+        fragment("$.tags[1]", "b"),
+        chunk("{\"functionCall\":{}}"),
+    ]
+    .concat();
+    let (records, _) = records_of(WireProtocol::GoogleGemini, &text);
+    let types: Vec<&str> = records
+        .iter()
+        .map(|r| r["content_type"].as_str().unwrap())
+        .collect();
+    assert_eq!(types, ["tool_call", "error"], "{records:?}");
+    assert_eq!(
+        records[0]["content"]["arguments"],
+        serde_json::json!({"tags": ["a", "b"]})
+    );
+    assert_eq!(
+        records[1]["content"]["text"],
+        "A partialArgs fragment's jsonPath skips past the end of an array."
+    );
+    assert_eq!(records[1]["content"]["path"], "$.events[2]");
+}
+
+#[test]
 fn an_error_event_ends_the_stream_with_an_error_record() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/streams/anthropic_messages/error-mid-text.sse");

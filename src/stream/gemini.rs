@@ -72,33 +72,31 @@ pub(super) fn json_path(text: &str) -> Option<Vec<Step>> {
 }
 
 /// The changes that put `value` at `path` of `current`, creating missing objects and arrays on the
-/// way (`Set` only adds a key or the next element).
-fn set_changes(current: &Parsed, path: &[Step], value: Parsed, out: &mut Vec<Change>) {
+/// way (`Set` only adds a key or the next element). `false`, with nothing added to `out`, when an
+/// index of the path skips past the end of its array: elements arrive in order, and filling the
+/// gap would let one short path ask for any amount of memory.
+fn set_changes(current: &Parsed, path: &[Step], value: Parsed, out: &mut Vec<Change>) -> bool {
     if path.is_empty() {
         out.push(Change::Set {
             path: Vec::new(),
             value,
         });
-        return;
+        return true;
     }
+    let start = out.len();
     // What exists at the current step: `None` below a container this function creates.
     let mut at = Some(current);
     let mut here = Vec::new();
     for (i, step) in path.iter().enumerate() {
-        // An array is filled with nulls up to the index.
         if let Step::Index(n) = step {
             let len = match at {
-                Some(Parsed::Array(items)) => Some(items.len()),
-                None => Some(0),
-                Some(_) => None,
+                Some(Parsed::Array(items)) => items.len(),
+                None => 0,
+                Some(_) => usize::MAX,
             };
-            for fill in len.map_or(0..0, |len| len..*n) {
-                let mut p = here.clone();
-                p.push(Step::Index(fill));
-                out.push(Change::Set {
-                    path: p,
-                    value: Parsed::Null,
-                });
+            if *n > len {
+                out.truncate(start);
+                return false;
             }
         }
         let next = match (at, step) {
@@ -109,7 +107,7 @@ fn set_changes(current: &Parsed, path: &[Step], value: Parsed, out: &mut Vec<Cha
         here.push(step.clone());
         let Some(following) = path.get(i + 1) else {
             out.push(Change::Set { path: here, value });
-            return;
+            return true;
         };
         at = match (next, following) {
             (Some(o @ Parsed::Object(_)), Step::Key(_)) => Some(o),
@@ -127,6 +125,7 @@ fn set_changes(current: &Parsed, path: &[Step], value: Parsed, out: &mut Vec<Cha
             }
         };
     }
+    true
 }
 
 impl<R: super::Reader> StreamAccumulator<R> {
@@ -295,6 +294,13 @@ impl<R: super::Reader> StreamAccumulator<R> {
         self.add_block(key, at, args, streaming)
     }
 
+    fn skips_an_element(&mut self, at: usize) {
+        self.error_at(
+            at,
+            "A partialArgs fragment's jsonPath skips past the end of an array.".into(),
+        );
+    }
+
     /// `partialArgs: [{jsonPath, stringValue | numberValue | boolValue | nullValue | ..., willContinue}]`.
     fn gemini_partial_args(&mut self, at: usize, b: usize, fragments: &[Parsed]) {
         let mut current = self
@@ -324,15 +330,20 @@ impl<R: super::Reader> StreamAccumulator<R> {
                             text: text.to_string(),
                         });
                     }
-                } else {
-                    set_changes(&current, &path, Parsed::String(text.to_string()), &mut made);
+                } else if !set_changes(&current, &path, Parsed::String(text.to_string()), &mut made)
+                {
+                    self.skips_an_element(at);
+                    continue;
                 }
             } else {
                 let value = ["numberValue", "boolValue", "structValue", "listValue"]
                     .iter()
                     .find_map(|k| fragment.get(k).cloned())
                     .unwrap_or(Parsed::Null);
-                set_changes(&current, &path, value, &mut made);
+                if !set_changes(&current, &path, value, &mut made) {
+                    self.skips_an_element(at);
+                    continue;
+                }
             }
             self.pending_path = continues.then_some(path);
             for change in &made {
@@ -353,22 +364,44 @@ mod tests {
     fn a_json_path_into_nothing_creates_its_containers() {
         let mut value = Parsed::Object(Vec::new());
         let mut changes = Vec::new();
-        let path = json_path("$.a.b[2]").unwrap();
-        set_changes(&value, &path, Parsed::Bool(true), &mut changes);
-        assert_eq!(changes.len(), 5);
+        let path = json_path("$.a.b[0].c").unwrap();
+        assert!(set_changes(&value, &path, Parsed::Bool(true), &mut changes));
+        assert_eq!(changes.len(), 4);
         for change in &changes {
             apply(&mut value, change);
         }
-        let expected: Parsed = serde_json::from_str(r#"{"a":{"b":[null,null,true]}}"#).unwrap();
+        let expected: Parsed = serde_json::from_str(r#"{"a":{"b":[{"c":true}]}}"#).unwrap();
         assert_eq!(value, expected);
-        // Into what exists: only the missing element and the value.
+        // Into what exists: only the next element.
         let mut more = Vec::new();
-        set_changes(
+        assert!(set_changes(
             &value,
-            &json_path("$.a.b[3]").unwrap(),
+            &json_path("$.a.b[1]").unwrap(),
             Parsed::Null,
             &mut more,
-        );
+        ));
         assert_eq!(more.len(), 1);
+    }
+
+    #[test]
+    fn a_json_path_past_the_end_of_an_array_changes_nothing() {
+        // Found by fuzzing the Responses part lists: filling a gap let one short path ask for any
+        // amount of memory (here four billion changes).
+        let value: Parsed = serde_json::from_str(r#"{"a":{"b":[1]}}"#).unwrap();
+        for path in ["$.a.b[2]", "$.a.b[4000000000]", "$.x.y[1]", "$.x[0].y[3].z"] {
+            let mut out = vec![Change::Append {
+                path: Vec::new(),
+                text: "kept".into(),
+            }];
+            assert!(
+                !set_changes(&value, &json_path(path).unwrap(), Parsed::Null, &mut out),
+                "{path}"
+            );
+            assert_eq!(
+                out.len(),
+                1,
+                "{path}: what was there before stays, nothing more"
+            );
+        }
     }
 }

@@ -126,7 +126,7 @@ impl<R: super::Reader> StreamAccumulator<R> {
                 let Some(b) = self.responses_block(event) else {
                     return self.never_started(at, kind);
                 };
-                let ci = int_at(event, "content_index").unwrap_or(0).max(0) as usize;
+                let ci = index_at(event, "content_index");
                 let annotation = event.get("annotation").cloned().unwrap_or(Parsed::Null);
                 self.edit_block(b, |item| {
                     if let Some(Parsed::Array(parts)) = item.get_mut("content") {
@@ -197,8 +197,9 @@ impl<R: super::Reader> StreamAccumulator<R> {
     /// A part index past the end of the item's parts: parts arrive in order, so a gap is a broken
     /// stream, and the event becomes an error record (padding the gap would let one small event
     /// ask for any amount of memory).
-    fn part_gap(&mut self, at: usize, event: &Parsed, index_key: &str, index: usize) {
+    fn part_gap(&mut self, at: usize, event: &Parsed, index_key: &str) {
         let kind = str_at(event, "type").unwrap_or_default();
+        let index = int_at(event, index_key).unwrap_or(0);
         self.error_at(
             at,
             text!(
@@ -263,12 +264,12 @@ impl<R: super::Reader> StreamAccumulator<R> {
         let Some(b) = self.responses_block(event) else {
             return self.never_started(at, str_at(event, "type").unwrap_or_default());
         };
-        let index = int_at(event, index_key).unwrap_or(0).max(0) as usize;
+        let index = index_at(event, index_key);
         let Some(part) = event.get(part_key).cloned() else {
             return;
         };
         if index > self.part_count(b, list) {
-            return self.part_gap(at, event, index_key, index);
+            return self.part_gap(at, event, index_key);
         }
         let same = self
             .block_value(b)
@@ -305,13 +306,13 @@ impl<R: super::Reader> StreamAccumulator<R> {
         let Some(b) = self.responses_block(event) else {
             return self.never_started(at, str_at(event, "type").unwrap_or_default());
         };
-        let index = int_at(event, index_key).unwrap_or(0).max(0) as usize;
+        let index = index_at(event, index_key);
         let text = str_at(event, value_key).unwrap_or_default().to_string();
         // The part must exist (reasoning text may arrive with no part event before it): the next
         // part may start here, a later one may not.
         let count = self.part_count(b, list);
         if index > count {
-            return self.part_gap(at, event, index_key, index);
+            return self.part_gap(at, event, index_key);
         }
         if index == count {
             let kind = match (list, field) {
@@ -342,4 +343,10 @@ impl<R: super::Reader> StreamAccumulator<R> {
             self.text_delta(b, path, &text);
         }
     }
+}
+
+/// A part index (`content_index`, `summary_index`): 0 when absent or negative, and past any list
+/// when it does not fit in `usize` (wasm32's is 32 bits: a cast would wrap 2^32 to part 0).
+fn index_at(event: &Parsed, key: &str) -> usize {
+    usize::try_from(int_at(event, key).unwrap_or(0).max(0)).unwrap_or(usize::MAX)
 }

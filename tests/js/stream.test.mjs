@@ -157,6 +157,41 @@ test("bad arguments throw ChatDisplayError; bad stream content becomes error rec
   acc.free();
 });
 
+test("a Responses part index far past the item's parts is an error record, and the stream goes on", () => {
+  // Found by fuzzing: padding the gap once asked for 13 billion slots, an abort that lost the module.
+  const acc = new StreamAccumulator("openai_responses");
+  acc.push({ type: "response.created", response: { id: "r", output: [] } });
+  acc.push({ type: "response.output_item.added", output_index: 0, item: { id: "rs", type: "reasoning", summary: [] } });
+  const delta = (summary_index, delta) => ({ type: "response.reasoning_summary_text.delta", output_index: 0, summary_index, delta });
+  acc.push(delta(0, "first"));
+  const patches = acc.push(delta(13_333_333_320, "lost"));
+  assert.equal(patches.length, 1);
+  assert.equal(patches[0].record.content_type, "error");
+  assert.equal(patches[0].record.content.text, "A response.reasoning_summary_text.delta event for summary_index 13333333320, past the item's parts.");
+  assert.equal(patches[0].record.content.path, "$.events[3]");
+  acc.push(delta(1, "second"));
+  acc.push({ type: "response.completed", response: { id: "r" } });
+  assert.equal(acc.done, true);
+  assert.deepEqual(acc.records().map((r) => [r.content_type, r.content.text]),
+    [["thinking", "first"], ["thinking", "second"], ["error", patches[0].record.content.text]]);
+  acc.free();
+});
+
+test("a Gemini jsonPath far past the end of an array is an error record, and the call goes on", () => {
+  const acc = new StreamAccumulator("google_gemini");
+  const part = (functionCall) => ({ candidates: [{ content: { role: "model", parts: [{ functionCall }] } }] });
+  const fragment = (jsonPath, stringValue) => part({ partialArgs: [{ jsonPath, stringValue }], willContinue: true });
+  acc.push(part({ name: "tag", willContinue: true }));
+  acc.push(fragment("$.tags[0]", "a"));
+  const patches = acc.push(fragment("$.tags[2000000000]", "lost"));
+  assert.deepEqual(patches.map((p) => [p.op, p.record.content_type, p.record.content.text]),
+    [["add", "error", "A partialArgs fragment's jsonPath skips past the end of an array."]]);
+  acc.push(fragment("$.tags[1]", "b"));
+  acc.push(part({}));
+  assert.deepEqual(acc.records()[0].content.arguments, { tags: ["a", "b"] });
+  acc.free();
+});
+
 test("a __proto__ key in streamed arguments stays an own key, mid-stream and at the end", () => {
   const json = '{"a": {"__proto__": {"polluted": true}, "b": "text that grows"}, "c": "more", "d": [{"__proto__": 1}]}';
   // Small deltas change one field at a time; larger ones carry whole fields (one change each).
