@@ -34,14 +34,17 @@ function inPlace(value) {
   if (value === null || typeof value !== "object") return value;
   const proto = Object.create(Object.prototype);
   const copy = Object.create(proto);
-  for (const [k, v] of Object.entries(value)) copy[k] = inPlace(v);
+  // Defined, not assigned: a `__proto__` key stays an own key, as in the value copied.
+  for (const [k, v] of Object.entries(value)) Object.defineProperty(copy, k, { value: inPlace(v), enumerable: true, writable: true, configurable: true });
   return copy;
 }
 
 /** The result or the error of `f`, as data. */
 function outcome(f) {
   try {
-    return { value: JSON.parse(JSON.stringify(f())) };
+    // Values moved through unchanged (a BigInt, a Symbol, a function in `arguments`) as tags.
+    const tag = (k, v) => (typeof v === "bigint" ? `bigint ${v}` : typeof v === "symbol" ? "symbol" : typeof v === "function" ? "function" : v);
+    return { value: JSON.parse(JSON.stringify(f(), tag)) };
   } catch (e) {
     return { error: { name: e.name, code: e.code, path: e.path, message: e.message } };
   }
@@ -226,4 +229,61 @@ test("non-enumerable and inherited keys are read as every other function reads t
   sycophant.content = "from sycophant";
   assert.deepEqual(outcome(() => cd.extractDisplayItems(sycophant)), readInPlace(() => outcome(() => cd.extractDisplayItems(sycophant))));
   assert.deepEqual(outcome(() => cd.extractDisplayItems(sycophant)), outcome(() => cd.extractDisplayItems({ __type__: "Message", role: "user", content: "from sycophant" })));
+});
+
+test("seeded mutations of the display fixtures give the same result, or error, from the tape and in place", () => {
+  // The glue reads a LangChain message by the keys the core asks for and leaves the rest to be read
+  // in place; any disagreement between the two readings shows as a different record or error.
+  let seed = 20261203;
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const keys = ["role", "content", "type", "tool_calls", "tool_results", "call_id", "tool_call_id", "name", "arguments",
+    "display_text", "is_error", "is_interrupt", "message_expansion", "__type__", "text", "status", "metadata", "__proto__", "toString"];
+  const words = ["user", "assistant", "tool", "system", "text", "thinking", "image", "file", "tool_call", "complete", "error", "a", "1", ""];
+  const odd = () => pick([0, -1, 1.5, 2 ** 32, NaN, -0, "", "x", "__proto__", "\uD800", "a".repeat(40), null, undefined, true, false,
+    {}, [], [[]], [null], { type: "text", content: "t" }, { call_id: "c", name: "n", arguments: {} }, 10n, Symbol("s"), () => 1]);
+  const copy = (v) => {
+    if (Array.isArray(v)) return v.map(copy);
+    if (v === null || typeof v !== "object") return v;
+    const out = {};
+    for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: copy(v[k]), enumerable: true, writable: true, configurable: true });
+    return out;
+  };
+  const paths = (v, at = [], out = []) => {
+    out.push(at);
+    if (v !== null && typeof v === "object" && at.length < 8) for (const k of Object.keys(v)) paths(v[k], [...at, k], out);
+    return out;
+  };
+  const mutate = (input) => {
+    const root = { input: copy(input) };
+    for (let n = random() < 0.5 ? 1 : 1 + Math.floor(random() * 4); n > 0; n--) {
+      const path = pick(paths(root).filter((p) => p.length > 0));
+      let parent = root;
+      for (const k of path.slice(0, -1)) parent = parent[k];
+      const key = path[path.length - 1];
+      const r = random();
+      if (r < 0.15) Array.isArray(parent) ? parent.splice(key, 1) : delete parent[key];
+      else if (r < 0.3 && parent[key] !== null && typeof parent[key] === "object") {
+        Object.defineProperty(parent[key], pick(keys), { value: odd(), enumerable: true, writable: true, configurable: true });
+      } else if (r < 0.4 && Array.isArray(parent)) parent.push(copy(parent[key]));
+      else if (r < 0.6 && typeof parent[key] === "string") parent[key] = pick(words);
+      else parent[key] = odd();
+      if (!("input" in root)) break;
+    }
+    return root.input;
+  };
+  let errors = 0;
+  for (let i = 0; i < 3000; i++) {
+    const c = pick(cases);
+    const input = mutate(c.input);
+    const fromTape = outcome(() => c.run(input));
+    if (fromTape.error) {
+      errors++;
+      assert.equal(fromTape.error.name, "ChatDisplayError", `case ${i}, from ${c.name}: ${fromTape.error.message}`);
+    }
+    assert.deepEqual(readInPlace(() => outcome(() => c.run(input))), fromTape, `case ${i}, from ${c.name}`);
+    assert.deepEqual(outcome(() => c.run(inPlace(input))), fromTape, `case ${i}, from ${c.name}, objects of their own prototype`);
+  }
+  // Both kinds of outcome were compared.
+  assert.ok(errors > 300 && errors < 2700, `${errors} errors`);
 });
