@@ -3163,6 +3163,8 @@ export type Patch =
         }
 
         /// The message so far, as `fromProvider` reads the response body built from the stream.
+        /// Throws the ChatDisplayError `fromProvider` throws when the events built a body it cannot
+        /// read (a block of the wrong shape, say).
         #[wasm_bindgen(unchecked_return_type = "ProviderMessage")]
         pub fn message(&self) -> Result<JsValue, JsValue> {
             run(self.inner.message())

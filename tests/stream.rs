@@ -408,6 +408,42 @@ fn a_gemini_json_path_past_the_end_of_an_array_is_an_error_record() {
 }
 
 #[test]
+fn a_body_with_one_bad_block_keeps_the_good_blocks_records_at_the_end() {
+    // Found by the seeded mutation test of tests/js/stream.test.mjs: a block of the wrong shape
+    // made the body the events built one `fromProvider` rejects, and at `message_stop` the
+    // message's records were replaced by that one error, the good text before it gone.
+    let text = concat!(
+        "data: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[]}}\n\n",
+        "data: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n",
+        "data: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"kept\"}}\n\n",
+        "data: {\"type\":\"content_block_stop\",\"index\":0}\n\n",
+        "data: {\"type\":\"content_block_start\",\"index\":1,\"content_block\":{\"type\":true}}\n\n",
+        "data: {\"type\":\"content_block_stop\",\"index\":1}\n\n",
+        "data: {\"type\":\"message_stop\"}\n\n",
+    );
+    let (records, done) = records_of(WireProtocol::AnthropicMessages, text);
+    assert!(done);
+    let types: Vec<&str> = records
+        .iter()
+        .map(|r| r["content_type"].as_str().unwrap())
+        .collect();
+    // The text, the bad block's own error (read alone, it is its body's block 0), then the body's.
+    assert_eq!(types, ["text", "error", "error"], "{records:?}");
+    assert_eq!(records[0]["content"]["text"], "kept");
+    assert_eq!(records[1]["content"]["path"], "$.payload.content[0].type");
+    assert_eq!(records[2]["content"]["path"], "$.payload.content[1].type");
+    // `message()` is `fromProvider` of that body, which throws: so does `message()`, the same error.
+    let mut acc = StreamAccumulator::new(WireProtocol::AnthropicMessages);
+    acc.push(Chunk::Bytes(text.as_bytes()));
+    let error = acc.message().unwrap_err();
+    assert_eq!(error.path, "$.payload.content[1].type");
+    assert_eq!(
+        error.message,
+        "Expected a string at $.payload.content[1].type, got a boolean."
+    );
+}
+
+#[test]
 fn an_error_event_ends_the_stream_with_an_error_record() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/streams/anthropic_messages/error-mid-text.sse");

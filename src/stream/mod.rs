@@ -741,7 +741,19 @@ impl<R: Reader> StreamAccumulator<R> {
         }
         let exact: Vec<Parsed> = match exact {
             Ok(records) => records.into_iter().map(|(_, r)| r).collect(),
-            Err(e) => vec![error_record(&e.message, &e.path)],
+            Err(e) => {
+                // A body `fromProvider` cannot read (one block of the wrong shape, say): the records
+                // its blocks gave stay, error records for the bad ones among them, and the body's
+                // error follows. Replacing them with that one error would drop every good block.
+                let mut kept = self
+                    .records
+                    .get(start..start + count)
+                    .map(<[Parsed]>::to_vec)
+                    .unwrap_or_default();
+                kept.push(error_record(&e.message, &e.path));
+                self.splice(current, 0, count, kept);
+                return;
+            }
         };
         if exact.len() >= count {
             self.splice(current, 0, count, exact);

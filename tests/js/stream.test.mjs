@@ -251,3 +251,106 @@ test("random Gemini partialArgs paths (kinds that change, __proto__ keys) replay
     acc.free();
   }
 });
+
+test("seeded mutations of the recorded streams never throw, and their patches replay to records()", () => {
+  // Events with values swapped for others (huge and negative indexes, wrong types, lone
+  // surrogates), dropped, repeated and reordered; and the recorded bytes with bytes changed, cut
+  // out or put in, pushed in pieces of any size as strings or bytes. A stream only ever gives
+  // error records for what it cannot read (README, "Bad streams never throw").
+  let seed = 20261203;
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const odd = [0, -1, 1, 2, 7, 1.5, 2 ** 31, 2 ** 32, 2 ** 32 + 1, 2 ** 53, 1e300, 13333333320, "", "x", "0", "[0]",
+    "__proto__", "\uD800", null, true, false, {}, [], [[]], { a: 1 }, "a".repeat(1000)];
+  const inserts = ["9999999999", "-", '"', "{", "}", "[", "]", ",", ":", "\\", "\\u", "\\ud800", "\n\n", "\r", "data:",
+    "event: x\n", "null", "1e999", "\u0000", "\u00ff", "😀"];
+  const paths = (v, at = [], out = []) => {
+    if (at.length) out.push(at);
+    if (v !== null && typeof v === "object") for (const k of Object.keys(v)) paths(v[k], [...at, k], out);
+    return out;
+  };
+  const mutate = (event) => {
+    const copy = structuredClone(event);
+    for (let n = 1 + Math.floor(random() * 3); n > 0; n--) {
+      const all = paths(copy);
+      if (!all.length) break;
+      const path = pick(all);
+      let parent = copy;
+      for (const k of path.slice(0, -1)) parent = parent[k];
+      const key = path[path.length - 1];
+      const r = random();
+      if (r < 0.15) delete parent[key];
+      else if (r < 0.3 && typeof parent[key] === "number") parent[key] += pick([1, -1, 100, 2 ** 32]);
+      else if (r < 0.4 && typeof parent[key] === "string") parent[key] += pick(["x", "[0]", ".a", "[99999999999]"]);
+      else parent[key] = structuredClone(pick(odd));
+    }
+    return copy;
+  };
+  const replay = (f, pieces, what) => {
+    const acc = new StreamAccumulator(f.protocol);
+    try {
+      const mirror = [];
+      for (const piece of pieces) {
+        apply(mirror, acc.push(piece));
+        assert.equal(JSON.stringify(mirror), JSON.stringify(acc.records()), `${what}: patches`);
+      }
+      // `message()` is `fromProvider` of the body the events built: a ChatDisplayError when that
+      // body is one it cannot read.
+      try {
+        acc.message();
+      } catch (e) {
+        assert.ok(isChatDisplayError(e), `${what}: message() threw ${e}`);
+        messageErrors++;
+      }
+    } finally {
+      acc.free();
+    }
+  };
+  const all = fixtures();
+  let errorRecords = 0;
+  let messageErrors = 0;
+  for (let i = 0; i < 300; i++) {
+    const f = pick(all);
+    const text = f.bytes.toString("utf8");
+    const events = text.split(/\r?\n/).filter((l) => l.startsWith("data:") && l.slice(5).trim() !== "[DONE]")
+      .flatMap((l) => { try { return [JSON.parse(l.slice(5))]; } catch { return []; } });
+    const pieces = [];
+    for (const event of events) {
+      const r = random();
+      if (r < 0.05) continue;
+      if (r < 0.1) pieces.push(event, event);
+      else pieces.push(r < 0.3 ? mutate(event) : event);
+    }
+    if (random() < 0.2) {
+      for (let k = 0; k < 3; k++) {
+        const a = Math.floor(random() * pieces.length), b = Math.floor(random() * pieces.length);
+        [pieces[a], pieces[b]] = [pieces[b], pieces[a]];
+      }
+    }
+    replay(f, pieces, `case ${i}: events of ${f.name}`);
+    let bytes = Buffer.from(f.bytes);
+    for (let n = 1 + Math.floor(random() * 8); n > 0; n--) {
+      const at = Math.floor(random() * bytes.length);
+      const r = random();
+      if (r < 0.3) bytes[at] = Math.floor(random() * 256);
+      else if (r < 0.5) bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + 1 + Math.floor(random() * 20))]);
+      else bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(pick(inserts)), bytes.subarray(at)]);
+    }
+    const asText = random() < 0.5;
+    const whole = asText ? bytes.toString("utf8") : bytes;
+    const cut = [];
+    for (let at = 0; at < whole.length;) {
+      const size = 1 + Math.floor(random() * 200);
+      cut.push(asText ? whole.slice(at, at + size) : new Uint8Array(whole.subarray(at, at + size)));
+      at += size;
+    }
+    replay(f, cut, `case ${i}: ${asText ? "text" : "bytes"} of ${f.name}`);
+    const acc = new StreamAccumulator(f.protocol);
+    for (const piece of cut) acc.push(piece);
+    errorRecords += acc.records().filter((r) => r.content_type === "error").length;
+    acc.free();
+  }
+  // The mutations reached the checks that make error records.
+  assert.ok(errorRecords > 100, `${errorRecords} error records`);
+  assert.ok(messageErrors > 0 && messageErrors < 300, `${messageErrors} message() errors`);
+});
