@@ -751,8 +751,7 @@ impl<R: Reader> StreamAccumulator<R> {
                     .map(<[Parsed]>::to_vec)
                     .unwrap_or_default();
                 kept.push(error_record(&e.message, &e.path));
-                self.splice(current, 0, count, kept);
-                return;
+                kept
             }
         };
         if exact.len() >= count {
