@@ -89,3 +89,6 @@ for target in web nodejs; do
   echo "built $dir: $(wc -c < "$dir/chat_display_bg.wasm") bytes, $(gzip -9 < "$dir/chat_display_bg.wasm" | wc -c) gzipped"
 done
 done
+
+# chat-display/element: the element, its CSS and its three libraries in one ES module.
+node scripts/build-element.mjs

@@ -130,6 +130,8 @@ test("the tarball holds only what a user needs", () => {
     "pkg/core/web/chat_display.d.ts", "pkg/core/web/chat_display.js", "pkg/core/web/chat_display_bg.wasm", "pkg/core/web/chat_display_bg.wasm.d.ts", "pkg/core/web/package.json",
     "pkg/display/node/chat_display.d.ts", "pkg/display/node/chat_display.js", "pkg/display/node/chat_display_bg.wasm", "pkg/display/node/package.json",
     "pkg/display/web/chat_display.d.ts", "pkg/display/web/chat_display.js", "pkg/display/web/chat_display_bg.wasm", "pkg/display/web/chat_display_bg.wasm.d.ts", "pkg/display/web/package.json",
+    // The `chat-display/element` entry: one bundled ES module and its types (tests/element/).
+    "pkg/element/index.d.ts", "pkg/element/index.js",
   ].sort());
 });
 

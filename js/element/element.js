@@ -1,0 +1,499 @@
+// <chat-transcript>: display-message records rendered as a chat, with only the rows near the
+// viewport in the DOM. A row is one record; a tool result that pairs with a call shows inside the
+// call's row (its own row is empty). Rows are grouped into turns by CSS: a user bubble, then the
+// assistant's reply with its thinking, tool calls and results.
+//
+// Windowing is @tanstack/virtual-core's: heights are estimated, measured as rows render, and cached;
+// the scroll position is corrected when rows above the viewport change height.
+import init, * as api from "chat-display";
+import { Virtualizer, elementScroll, measureElement, observeElementOffset, observeElementRect } from "@tanstack/virtual-core";
+import css from "./style.css";
+import { chatDisplayError, isLoadError, openInput } from "./input.js";
+import { el, renderRecord } from "./render.js";
+import { Store } from "./store.js";
+
+let ready = null;
+/** The module, initialized once, on first use (an app that calls `init` itself is not raced). */
+const whenReady = () => (ready ??= Promise.resolve(init()).then(() => api));
+
+/** How far apart (in records) a tool call and its result may be and still pair in one row. */
+const PAIR_WINDOW = 256;
+/** A row's height before it is measured, in pixels. */
+const ESTIMATE = 72;
+/** How close to the end (in pixels) counts as at the end, for following a stream. */
+const AT_END = 48;
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+let sheet = null;
+function styles() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+  }
+  return sheet;
+}
+
+/** Which turn a record belongs to: a tool message's records are part of the assistant's turn. */
+function turnOf(record) {
+  const role = record?.message_type;
+  if (role === "user" || role === "system") return role;
+  if (role === "assistant" || role === "tool") return "assistant";
+  return record?.content_type === "error" ? "error" : "assistant";
+}
+
+const TURN_LABELS = { user: "You said", assistant: "The assistant said", system: "System", error: "Could not be read" };
+
+function asError(error) {
+  if (error?.name === "ChatDisplayError") return error;
+  return chatDisplayError("invalid_input", "$", error?.message ?? String(error));
+}
+
+/** Wraps each case-insensitive match of `query` (already lowercased) in `root`'s text in <mark>. */
+function highlight(root, query) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement?.closest(".copy, .visually-hidden, .chevron") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const nodes = [];
+  while (walker.nextNode()) nodes.push(walker.currentNode);
+  for (const node of nodes) {
+    const lower = node.data.toLowerCase();
+    let at = lower.indexOf(query);
+    if (at < 0) continue;
+    const parts = [];
+    let from = 0;
+    while (at >= 0) {
+      parts.push(node.data.slice(from, at), el("mark", { class: "hit" }, node.data.slice(at, at + query.length)));
+      from = at + query.length;
+      at = lower.indexOf(query, from);
+    }
+    parts.push(node.data.slice(from));
+    node.replaceWith(...parts);
+  }
+  for (const details of root.querySelectorAll("details:not([open])")) {
+    if (details.querySelector("mark.hit")) details.open = true;
+  }
+}
+
+export class ChatTranscript extends HTMLElement {
+  static observedAttributes = ["src", "theme"];
+
+  #store = new Store();
+  #virtualizer = null;
+  #unmount = null;
+  #scroller;
+  #spacer;
+  #list;
+  #jump;
+  #zoom;
+  #mounted = new Map(); // record index -> row element in the DOM
+  #dirty = new Set(); // record indices whose rows must be built again
+  #frame = 0;
+  #open = new Map(); // record index -> open, for foldable blocks the reader or the search set
+  #searchOpened = new Set();
+  #calls = new Map(); // memo: result index -> the index of the call it pairs with, or -1
+  #query = "";
+  #hits = [];
+  #hit = -1;
+  #follow = true;
+  #imageHosts = new Set();
+  #loads = 0;
+  #refocus = null;
+  #pendingScroll = null;
+  #patched = false; // patches have changed the records: the view follows the end while at it
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: "open" });
+    root.adoptedStyleSheets = [styles()];
+    this.#list = el("div", { class: "list", role: "feed", "aria-label": "Conversation", "aria-busy": "false" });
+    this.#spacer = el("div", { class: "spacer" }, this.#list);
+    this.#scroller = el("div", { class: "scroller", part: "scroller", tabindex: "0" }, this.#spacer);
+    this.#jump = el("button", { type: "button", class: "jump", part: "jump", hidden: true }, "Jump to latest ↓");
+    this.#jump.addEventListener("click", () => {
+      this.#follow = true;
+      this.#jump.hidden = true;
+      this.#toEnd();
+    });
+    const zoomed = el("img", { alt: "", referrerpolicy: "no-referrer" });
+    this.#zoom = el("dialog", { class: "zoom-view", part: "zoom", "aria-label": "Image" },
+      el("form", { method: "dialog" }, el("button", { class: "close", "aria-label": "Close" }, "✕")), zoomed);
+    this.#zoom.addEventListener("click", (event) => { if (event.target !== zoomed) this.#zoom.close(); });
+    this.#scroller.addEventListener("scroll", () => {
+      const s = this.#scroller;
+      this.#follow = s.scrollHeight - s.scrollTop - s.clientHeight < AT_END;
+      if (this.#follow) this.#jump.hidden = true;
+    }, { passive: true });
+    root.append(this.#scroller, this.#jump, this.#zoom);
+  }
+
+  connectedCallback() {
+    this.#mount();
+    const src = this.getAttribute("src");
+    if (src && this.#loads === 0) this.#loadSrc(src);
+  }
+
+  disconnectedCallback() {
+    this.#unmount?.();
+    this.#unmount = null;
+    this.#virtualizer = null;
+  }
+
+  attributeChangedCallback(name, previous, value) {
+    if (name === "src" && value && value !== previous && this.isConnected) this.#loadSrc(value);
+  }
+
+  /** Hosts whose Markdown images load at once (`["images.example.com"]`); others wait for a click. */
+  get imageHosts() {
+    return [...this.#imageHosts];
+  }
+
+  set imageHosts(hosts) {
+    this.#imageHosts = new Set(Array.from(hosts ?? [], String));
+    this.#invalidate();
+  }
+
+  /**
+   * Loads a conversation: JSON text (a string or UTF-8 bytes) or a parsed value of any shape that
+   * `Transcript.fromJson` or `detectProtocol` accepts. Resolves to the counts; rejects (and fires
+   * `cd-error`) with a ChatDisplayError for input that is not a conversation at all.
+   */
+  async load(input) {
+    const load = ++this.#loads;
+    this.#list.setAttribute("aria-busy", "true");
+    try {
+      await whenReady();
+      if (input instanceof ArrayBuffer) input = new Uint8Array(input);
+      const opened = openInput(input, api);
+      if (load !== this.#loads) {
+        opened.transcript?.free();
+        throw chatDisplayError("invalid_input", "$", "A later load replaced this one.");
+      }
+      this.#setStore(new Store(opened));
+      const store = this.#store;
+      const counts = await store.count(isLoadError, pause);
+      if (store !== this.#store) return counts;
+      this.#list.setAttribute("aria-busy", "false");
+      this.dispatchEvent(new CustomEvent("cd-load", { detail: counts }));
+      return counts;
+    } catch (error) {
+      const failure = asError(error);
+      if (load === this.#loads) this.#list.setAttribute("aria-busy", "false");
+      this.dispatchEvent(new CustomEvent("cd-error", { detail: failure }));
+      throw failure;
+    }
+  }
+
+  async #loadSrc(src) {
+    let response;
+    try {
+      response = await fetch(new URL(src, document.baseURI), { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`Could not load ${src}: HTTP ${response.status}.`);
+    } catch (error) {
+      this.dispatchEvent(new CustomEvent("cd-error", { detail: asError(error) }));
+      return;
+    }
+    await this.load(new Uint8Array(await response.arrayBuffer())).catch(() => {});
+  }
+
+  /** Every record shown, as an array (for a large conversation this makes every record object). */
+  get records() {
+    return this.#store.all();
+  }
+
+  set records(records) {
+    if (!Array.isArray(records)) throw chatDisplayError("invalid_input", "$", "Expected an array of display-message records at $.");
+    this.#loads++;
+    this.#setStore(new Store({ records: records.slice() }));
+    whenReady().catch(() => {});
+  }
+
+  /** Applies `StreamAccumulator.push`'s patches; only the rows they touch are built again. */
+  applyPatches(patches) {
+    const store = this.#store;
+    const s = this.#scroller;
+    const atEnd = s.scrollHeight - s.scrollTop - s.clientHeight < AT_END;
+    let added = false;
+    for (const patch of patches ?? []) {
+      if (patch?.op === "add") {
+        store.push(patch.record);
+        added = true;
+      } else if (patch?.op === "replace" && patch.index < store.length) {
+        store.set(patch.index, patch.record);
+        this.#dirty.add(patch.index);
+      } else if (patch?.op === "append" && patch.index < store.length) {
+        const record = store.get(patch.index);
+        if (!record) continue;
+        const before = record.content?.[patch.field];
+        store.set(patch.index, { ...record, content: { ...record.content, [patch.field]: (typeof before === "string" ? before : "") + patch.text } });
+        this.#dirty.add(patch.index);
+      }
+    }
+    this.#calls.clear();
+    if (this.#query) this.#hits = store.search(this.#query);
+    this.#patched = true;
+    if (atEnd) this.#follow = true;
+    else if (!this.#follow) this.#jump.hidden = false;
+    if (added) this.#resize();
+    this.#schedule();
+  }
+
+  /** Marks the records whose `toText` holds `query` (case-insensitive); returns how many there are. */
+  find(query) {
+    const q = String(query ?? "");
+    for (const index of this.#searchOpened) this.#open.delete(index);
+    this.#searchOpened.clear();
+    this.#query = q.toLowerCase();
+    this.#hits = q ? this.#store.search(q) : [];
+    this.#hit = -1;
+    this.#invalidate();
+    return this.#hits.length;
+  }
+
+  /** Scrolls the next hit of `find` into view and marks it with `aria-current`. */
+  findNext() {
+    if (!this.#hits.length) return;
+    this.#hit = (this.#hit + 1) % this.#hits.length;
+    this.#showHit();
+  }
+
+  /** Scrolls the previous hit of `find` into view and marks it with `aria-current`. */
+  findPrevious() {
+    if (!this.#hits.length) return;
+    this.#hit = (this.#hit - 1 + this.#hits.length) % this.#hits.length;
+    this.#showHit();
+  }
+
+  /** Scrolls record `index` into view (a paired tool result: its call's row). */
+  scrollToRecord(index) {
+    const n = this.#store.length;
+    if (!n) return;
+    const i = Math.min(n - 1, Math.max(0, Math.trunc(Number(index) || 0)));
+    this.#follow = false;
+    const row = this.#rowOf(i);
+    if (!this.#virtualizer) {
+      this.#pendingScroll = row;
+      return;
+    }
+    this.#virtualizer.scrollToIndex(row, { align: "center" });
+    this.#schedule();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  #setStore(store) {
+    this.#store.free();
+    store.api = api;
+    this.#store = store;
+    this.#open.clear();
+    this.#searchOpened.clear();
+    this.#calls.clear();
+    this.#hits = this.#query ? store.search(this.#query) : [];
+    this.#hit = -1;
+    this.#follow = true;
+    this.#patched = false;
+    this.#jump.hidden = true;
+    for (const row of this.#mounted.values()) row.remove();
+    this.#mounted.clear();
+    this.#unmount?.();
+    this.#unmount = null;
+    this.#virtualizer = null;
+    this.#scroller.scrollTop = 0;
+    if (this.isConnected) this.#mount();
+  }
+
+  #options() {
+    return {
+      count: this.#store.length,
+      getScrollElement: () => this.#scroller,
+      estimateSize: () => ESTIMATE,
+      overscan: 4,
+      scrollToFn: elementScroll,
+      observeElementRect,
+      observeElementOffset,
+      measureElement,
+      onChange: () => this.#schedule(),
+    };
+  }
+
+  #mount() {
+    if (this.#virtualizer) return;
+    this.#virtualizer = new Virtualizer(this.#options());
+    this.#unmount = this.#virtualizer._didMount();
+    this.#render();
+    if (this.#pendingScroll !== null) {
+      this.#virtualizer.scrollToIndex(this.#pendingScroll, { align: "center" });
+      this.#pendingScroll = null;
+    }
+  }
+
+  #resize() {
+    this.#virtualizer?.setOptions(this.#options());
+  }
+
+  #invalidate() {
+    for (const index of this.#mounted.keys()) this.#dirty.add(index);
+    this.#schedule();
+  }
+
+  #schedule() {
+    if (!this.#frame && this.#virtualizer) this.#frame = requestAnimationFrame(() => this.#render());
+  }
+
+  #toEnd() {
+    const n = this.#store.length;
+    if (n && this.#virtualizer) this.#virtualizer.scrollToIndex(n - 1, { align: "end" });
+  }
+
+  #render() {
+    this.#frame = 0;
+    const v = this.#virtualizer;
+    if (!v) return;
+    v._willUpdate();
+    // A result's change shows in its call's row.
+    for (const index of [...this.#dirty]) {
+      const call = this.#callOf(index);
+      if (call >= 0) this.#dirty.add(call);
+    }
+    const items = v.getVirtualItems();
+    this.#spacer.style.height = `${v.getTotalSize()}px`;
+    this.#list.style.transform = `translateY(${items[0]?.start ?? 0}px)`;
+    const wanted = [];
+    const total = String(this.#store.length);
+    for (const item of items) {
+      let row = this.#mounted.get(item.index);
+      if (!row || this.#dirty.has(item.index)) {
+        const fresh = this.#row(item.index);
+        row?.replaceWith(fresh);
+        row = fresh;
+        this.#mounted.set(item.index, row);
+      } else if (row.getAttribute("aria-setsize") !== total) {
+        row.setAttribute("aria-setsize", total);
+      }
+      wanted.push(row);
+    }
+    const keep = new Set(wanted);
+    for (const [index, row] of this.#mounted) {
+      if (!keep.has(row)) {
+        row.remove();
+        this.#mounted.delete(index);
+      }
+    }
+    let cursor = this.#list.firstChild;
+    for (const row of wanted) {
+      if (row === cursor) cursor = cursor.nextSibling;
+      else this.#list.insertBefore(row, cursor);
+    }
+    this.#dirty.clear();
+    for (const row of wanted) v.measureElement(row);
+    if (this.#refocus) {
+      const { index, selector } = this.#refocus;
+      this.#refocus = null;
+      this.#mounted.get(index)?.querySelector(selector)?.focus();
+    }
+    if (this.#follow && this.#patched) {
+      const s = this.#scroller;
+      if (s.scrollHeight - s.scrollTop - s.clientHeight > 1) s.scrollTop = s.scrollHeight;
+    }
+  }
+
+  /** The index of the tool call the result at `i` pairs with, or -1. */
+  #callOf(i) {
+    let call = this.#calls.get(i);
+    if (call !== undefined) return call;
+    call = -1;
+    const record = this.#store.get(i);
+    if (record?.content_type === "tool_result" && typeof record.tool_call_id === "string") {
+      for (let j = i - 1; j >= Math.max(0, i - PAIR_WINDOW); j--) {
+        const candidate = this.#store.get(j);
+        if (candidate?.content_type === "tool_call" && candidate.tool_call_id === record.tool_call_id) {
+          call = j;
+          break;
+        }
+      }
+    }
+    this.#calls.set(i, call);
+    return call;
+  }
+
+  /** The results that pair with the call at `j`, as `{index, record}`. */
+  #resultsOf(j, call) {
+    const results = [];
+    if (typeof call.tool_call_id !== "string") return results;
+    const end = Math.min(this.#store.length, j + 1 + PAIR_WINDOW);
+    for (let i = j + 1; i < end; i++) {
+      const record = this.#store.get(i);
+      if (record?.content_type === "tool_result" && record.tool_call_id === call.tool_call_id && this.#callOf(i) === j) {
+        results.push({ index: i, record });
+      }
+    }
+    return results;
+  }
+
+  #rowOf(i) {
+    const call = this.#callOf(i);
+    return call >= 0 ? call : i;
+  }
+
+  #row(i) {
+    const store = this.#store;
+    const record = store.get(i);
+    const turn = turnOf(record);
+    const row = el("div", {
+      class: "row", role: "article", part: "message", "data-index": i,
+      "aria-posinset": i + 1, "aria-setsize": store.length, data: { turn },
+    });
+    if (this.#callOf(i) >= 0) {
+      row.hidden = true; // shown inside its call's row
+      return row;
+    }
+    const previous = i > 0 ? store.get(i - 1) : null;
+    if (i === 0 || turnOf(previous) !== turn || (turn === "user" && record?.sequence === 0)) {
+      row.classList.add("turn-start");
+      row.append(el("span", { class: "visually-hidden turn-label" }, TURN_LABELS[turn]));
+    }
+    const results = record?.content_type === "tool_call" ? this.#resultsOf(i, record) : [];
+    row.append(renderRecord(record, {
+      index: i,
+      results,
+      open: this.#open.get(i),
+      imageHosts: this.#imageHosts,
+      onToggle: (open) => {
+        this.#open.set(i, open);
+        this.#searchOpened.delete(i);
+        if (record?.content_type === "tool_call" || record?.content_type === "tool_result") {
+          this.#dirty.add(i);
+          this.#refocus = { index: i, selector: ".tool-head" };
+          this.#schedule();
+        }
+      },
+      onZoom: (src, alt) => {
+        const img = this.#zoom.querySelector("img");
+        img.src = src;
+        img.alt = alt;
+        this.#zoom.showModal();
+      },
+    }));
+    if (this.#query) highlight(row, this.#query);
+    const current = this.#hits[this.#hit];
+    if (current !== undefined && this.#rowOf(current) === i) {
+      const target = row.querySelector(`[data-record="${current}"]`) ?? row;
+      target.setAttribute("aria-current", "true");
+      target.classList.add("current");
+    }
+    return row;
+  }
+
+  #showHit() {
+    const index = this.#hits[this.#hit];
+    const row = this.#rowOf(index);
+    const record = this.#store.get(row);
+    const foldable = record?.content_type === "tool_call" || record?.content_type === "tool_result" || record?.content_type === "thinking";
+    if (foldable && this.#open.get(row) !== true) {
+      this.#open.set(row, true);
+      this.#searchOpened.add(row);
+    }
+    this.#invalidate();
+    this.scrollToRecord(index);
+  }
+}

@@ -1,0 +1,48 @@
+// chat-display/element: <chat-transcript>, display-message records rendered as a chat.
+import type { ChatDisplayError, DisplayMessage, Patch } from "chat-display";
+
+/** What `load` resolves to and `cd-load` carries. `messages`: records that start a message
+ * (sequence 0); `errors`: records put in place of input that could not be read. */
+export interface LoadCounts {
+  records: number;
+  messages: number;
+  errors: number;
+}
+
+/**
+ * `<chat-transcript>`: registered when this module is imported. Attributes: `src` (a URL to fetch
+ * and `load`), `theme` (`"light" | "dark" | "auto"`, the default). Events: `cd-load` (detail: the
+ * counts), `cd-error` (detail: the ChatDisplayError).
+ */
+export declare class ChatTranscript extends HTMLElement {
+  /** JSON text (a string or UTF-8 bytes) or a parsed conversation, message array, record array or
+   * provider payload. Large text stays inside a Transcript in the module. */
+  load(input: string | Uint8Array | ArrayBuffer | unknown): Promise<LoadCounts>;
+  /** The records shown (get: every record as an object; set: show these records). */
+  records: DisplayMessage[];
+  /** Applies the patches of `StreamAccumulator.push`, rebuilding only the rows they touch. */
+  applyPatches(patches: Patch[]): void;
+  /** Marks the records whose toText contains `query` (case-insensitive); returns how many. */
+  find(query: string): number;
+  /** Scrolls the next hit into view and marks it with `aria-current`. */
+  findNext(): void;
+  /** Scrolls the previous hit into view and marks it with `aria-current`. */
+  findPrevious(): void;
+  /** Scrolls record `index` into view. */
+  scrollToRecord(index: number): void;
+  /** Hosts whose Markdown images load at once; images from any other host wait for a click. */
+  imageHosts: string[];
+  addEventListener<K extends keyof ChatTranscriptEventMap>(type: K, listener: (this: ChatTranscript, event: ChatTranscriptEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+}
+
+export interface ChatTranscriptEventMap extends HTMLElementEventMap {
+  "cd-load": CustomEvent<LoadCounts>;
+  "cd-error": CustomEvent<ChatDisplayError>;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "chat-transcript": ChatTranscript;
+  }
+}

@@ -1,0 +1,173 @@
+// Turns whatever an app loads into display-message records, one bad element never stopping the
+// rest. Accepted: an array of LangChain or Sycophant messages, `{messages: [...]}`, an array of
+// DisplayMessage records (or a mix of messages and records), and any provider payload that
+// `detectProtocol` recognizes. Large JSON text goes into a Transcript, parsed inside the module.
+
+/** From this size on (characters or bytes), JSON text loads through a Transcript. */
+export const LARGE = 1 << 20;
+
+/** A ChatDisplayError made on the JavaScript side, shaped as the module's own. */
+export function chatDisplayError(code, path, message) {
+  const error = new Error(message);
+  error.name = "ChatDisplayError";
+  error.code = code;
+  error.path = path;
+  return error;
+}
+
+/** The error record put in place of an element that could not be read, as a Transcript makes it. */
+export function errorRecord(path, text) {
+  return {
+    conversation_id: null, message_type: null, content_type: "error",
+    content: { text, path }, sequence: 0, status: "failed", tool_call_id: null, metadata: {},
+  };
+}
+
+/** True for an error record the loader put in place of an element it could not read. */
+export const isLoadError = (record) =>
+  record?.content_type === "error" && record.message_type === null && typeof record.content?.path === "string";
+
+/** An element is a record when it has a `content_type`; otherwise it is read as a message. */
+const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && "content_type" in value;
+
+/** `$` of a per-message error path, re-rooted at the element's place in the input. */
+const rebase = (root, path) => root + (path ?? "$").slice(1);
+
+const reasonOf = (error) => (error && typeof error.message === "string" ? error.message : String(error));
+
+const ROLES = new Set(["user", "assistant", "system", "tool"]);
+const PART_TYPES = new Set(["text", "thinking", "image_url", "image", "file", "file_url", "unsupported"]);
+
+/**
+ * True for what reads as a LangChain message, a Sycophant message or a record as it is: provider
+ * formats share roles with LangChain but write text parts as `{type, text}`, put `tool_call_id` on
+ * the message and nest calls under `function`.
+ */
+function looksNative(m) {
+  if (m === null || typeof m !== "object" || Array.isArray(m)) return false;
+  if ("__type__" in m || "content_type" in m) return true;
+  if (!ROLES.has(m.role) || "tool_call_id" in m) return false;
+  const content = m.content;
+  const partsOk = content == null || typeof content === "string" ||
+    (Array.isArray(content) && content.every((p) => p && PART_TYPES.has(p.type) && !("text" in p)));
+  const callsOk = !Array.isArray(m.tool_calls) || m.tool_calls.every((c) => c && !("function" in c) && !("id" in c));
+  return partsOk && callsOk;
+}
+
+/**
+ * A provider payload (a request or response body, or a bare message array of a wire format) as
+ * LangChain messages with its protocol, or null when the data reads as it is.
+ */
+export function fromProviderPayload(data, api) {
+  const protocol = api.detectProtocol(data);
+  if (!protocol) return null;
+  const elements = Array.isArray(data) ? data : Array.isArray(data?.messages) && Object.keys(data).length === 1 ? data.messages : null;
+  if (elements && elements.every(looksNative)) return null;
+  return { protocol, messages: api.fromProvider(protocol, data) };
+}
+
+/**
+ * Reads the elements in order into records: a message's records, a valid record as it is, and an
+ * error record in place of anything that cannot be read. `api` is the chat-display module.
+ */
+export function readConversation(data, api, { conversationId = null } = {}) {
+  let elements, root;
+  if (Array.isArray(data)) {
+    elements = data;
+    root = "$";
+  } else if (data && typeof data === "object" && Array.isArray(data.messages)) {
+    elements = data.messages;
+    root = "$.messages";
+  } else {
+    throw chatDisplayError("invalid_input", "$", "Expected an array of messages or records, an object with a messages array, or a provider payload at $.");
+  }
+
+  // Messages: each checked on its own (so one bad message costs only itself), then the records of
+  // all good ones made together, so that tool call statuses see every result.
+  const good = [];
+  const slots = new Array(elements.length);
+  elements.forEach((element, i) => {
+    if (isRecord(element)) return;
+    try {
+      slots[i] = { count: api.extractDisplayItems(element).length };
+      good.push(element);
+    } catch (error) {
+      slots[i] = { error: errorRecord(rebase(`${root}[${i}]`, error.path), reasonOf(error)) };
+    }
+  });
+  const messageRecords = good.length ? api.toDisplayMessages(good, { conversation_id: conversationId }) : [];
+
+  const records = [];
+  let next = 0;
+  elements.forEach((element, i) => {
+    const slot = slots[i];
+    if (slot?.error) {
+      records.push(slot.error);
+    } else if (slot) {
+      for (let k = 0; k < slot.count; k++) records.push(messageRecords[next + k]);
+      next += slot.count;
+    } else {
+      const changeset = api.validateDisplayMessage(element);
+      if (changeset.valid) {
+        records.push(changeset.record);
+      } else {
+        const reasons = Object.entries(changeset.errors).map(([field, messages]) => `${field} ${messages.join(", ")}`);
+        records.push(errorRecord(`${root}[${i}]`, `Invalid record: ${reasons.join("; ")}.`));
+      }
+    }
+  });
+  return records;
+}
+
+/** Line and column (1-based) of UTF-8 byte `offset` in `bytes`. */
+function lineColumn(bytes, offset) {
+  let line = 1, column = 1;
+  for (let i = 0; i < offset && i < bytes.length; i++) {
+    if (bytes[i] === 10) { line++; column = 1; }
+    else if ((bytes[i] & 0xc0) !== 0x80) column++;
+  }
+  return { line, column };
+}
+
+/** Parses JSON text, or throws an `invalid_input` ChatDisplayError naming line and column. */
+export function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec(error.message);
+    let where = "";
+    if (!/line \d+/.test(error.message) && position) {
+      const { line, column } = lineColumn(new TextEncoder().encode(text.slice(0, Number(position[1]))), Infinity);
+      where = ` (line ${line} column ${column})`;
+    }
+    throw chatDisplayError("invalid_input", "$", `This is not JSON: ${error.message}${where}`);
+  }
+}
+
+/**
+ * Opens any input as `{transcript}` (large JSON text) or `{records, protocol}`. Throws a
+ * ChatDisplayError for text that is not JSON (with line and column) or a shape that is not a
+ * conversation.
+ */
+export function openInput(input, api) {
+  let value = input;
+  if (typeof input === "string" || input instanceof Uint8Array) {
+    if (input.length >= LARGE) {
+      try {
+        return { transcript: api.Transcript.fromJson(input), protocol: null };
+      } catch (error) {
+        const offset = /^Expected JSON text at \$: .* at byte (\d+)\.$/s.exec(error?.message ?? "");
+        if (offset) {
+          const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+          const { line, column } = lineColumn(bytes, Number(offset[1]));
+          throw chatDisplayError("invalid_input", "$", `This is not JSON: ${error.message.replace(/^Expected JSON text at \$: /, "")} (line ${line} column ${column})`);
+        }
+        if (error?.code !== "invalid_input" || error.path !== "$") throw error;
+        // Not a conversation at its top level: perhaps a provider payload, read below.
+      }
+    }
+    value = parseJson(typeof input === "string" ? input : new TextDecoder().decode(input));
+  }
+  const provider = fromProviderPayload(value, api);
+  return { records: readConversation(provider ? provider.messages : value, api), protocol: provider?.protocol ?? null };
+}

@@ -1,0 +1,165 @@
+// Markdown for model-written text: marked parses it, raw HTML in it is shown as text, and DOMPurify
+// sanitizes the result before it reaches the DOM.
+//
+// - Links keep only http:, https: and mailto: and open with rel="noopener noreferrer".
+// - Images never load on their own: a Markdown image in model or tool text can carry data out in
+//   its URL (the EchoLeak route, CVE-2025-32711), so each becomes a placeholder naming its host that
+//   loads on click, unless its host is one the app allows (`imageHosts`).
+// - Task-list checkboxes stay, disabled; every other form control is removed.
+// - Code blocks get a header with their language and a copy button, outside the code.
+import { Marked } from "marked";
+import DOMPurify from "dompurify";
+import { imageSource } from "./policy.js";
+
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+const marked = new Marked({
+  gfm: true,
+  async: false,
+  renderer: {
+    // Raw HTML blocks and inline tags are text, never markup.
+    html(token) {
+      return escapeHtml(token.text ?? token.raw ?? "");
+    },
+  },
+});
+
+const LINK_SCHEMES = new Set(["http:", "https:", "mailto:"]);
+
+/** True for a link target the element keeps: http:, https: or mailto:. */
+export function linkAllowed(href) {
+  if (typeof href !== "string") return false;
+  try {
+    return LINK_SCHEMES.has(new URL(href, document.baseURI).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** The attribute that holds a Markdown image's source until it is allowed to load. */
+const HELD = "data-cd-src";
+
+let purify = null;
+function sanitizer() {
+  if (purify) return purify;
+  purify = DOMPurify(window);
+  purify.addHook("uponSanitizeElement", (node, data) => {
+    // Only a task list's checkbox survives among form controls.
+    if (data.tagName === "input" && node.getAttribute("type") !== "checkbox") node.remove();
+  });
+  purify.addHook("afterSanitizeAttributes", (node) => {
+    if (node.nodeName === "A") {
+      if (!linkAllowed(node.getAttribute("href"))) node.removeAttribute("href");
+      node.setAttribute("rel", "noopener noreferrer");
+      node.setAttribute("target", "_blank");
+    } else if (node.nodeName === "IMG") {
+      // Sanitizing happens in an inert document; the source is held here so that nothing loads
+      // when the fragment joins the page.
+      const { src } = imageSource({ url: node.getAttribute("src") });
+      node.removeAttribute("src");
+      node.removeAttribute("srcset");
+      if (src) node.setAttribute(HELD, src);
+    } else if (node.nodeName === "INPUT") {
+      node.setAttribute("disabled", "");
+      node.removeAttribute("name");
+    }
+  });
+  return purify;
+}
+
+const CONFIG = {
+  RETURN_DOM_FRAGMENT: true,
+  FORBID_TAGS: ["style", "form", "button", "textarea", "select", "option", "iframe", "frame", "object", "embed", "svg", "math", "link", "meta", "base", "video", "audio", "source", "picture"],
+  FORBID_ATTR: ["style", "srcset", "action", "formaction", "xlink:href", "id", "name"],
+  ALLOW_DATA_ATTR: false,
+};
+
+/** The host an image URL loads from, for the placeholder and for `imageHosts`. */
+function hostOf(src) {
+  if (src.startsWith("data:")) return null;
+  try {
+    return new URL(src).host;
+  } catch {
+    return null;
+  }
+}
+
+function loadedImage(src, alt) {
+  const img = document.createElement("img");
+  img.alt = alt;
+  img.referrerPolicy = "no-referrer";
+  img.loading = "lazy";
+  img.setAttribute("part", "image");
+  img.src = src;
+  return img;
+}
+
+/** A placeholder for a held image: a button naming its host that loads the image when pressed. */
+function imagePlaceholder(src, alt) {
+  const host = hostOf(src) ?? "inline data";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "image-hold";
+  button.textContent = `Image from ${host}${alt ? `: ${alt}` : ""} (load)`;
+  button.title = src.length > 200 ? `${src.slice(0, 200)}…` : src;
+  button.addEventListener("click", () => button.replaceWith(loadedImage(src, alt)), { once: true });
+  return button;
+}
+
+function copyButton(code) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "copy";
+  button.textContent = "Copy";
+  button.setAttribute("aria-label", "Copy code");
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(code.textContent);
+      button.textContent = "Copied";
+    } catch {
+      button.textContent = "Copy failed";
+    }
+    setTimeout(() => { button.textContent = "Copy"; }, 1500);
+  });
+  return button;
+}
+
+/**
+ * Model-written Markdown as a sanitized DocumentFragment. `imageHosts` is the set of hosts whose
+ * images load at once; every other image is a placeholder.
+ */
+export function renderMarkdown(text, imageHosts = new Set()) {
+  const html = marked.parse(String(text));
+  const fragment = sanitizer().sanitize(html, CONFIG);
+  for (const img of fragment.querySelectorAll("img")) {
+    const src = img.getAttribute(HELD);
+    const alt = img.getAttribute("alt") ?? "";
+    if (!src) {
+      const blocked = document.createElement("span");
+      blocked.className = "image-blocked";
+      blocked.textContent = `[image not shown${alt ? `: ${alt}` : ""}]`;
+      img.replaceWith(blocked);
+    } else {
+      const host = hostOf(src);
+      img.replaceWith(host !== null && imageHosts.has(host) ? loadedImage(src, alt) : imagePlaceholder(src, alt));
+    }
+  }
+  for (const pre of fragment.querySelectorAll("pre")) {
+    const code = pre.querySelector("code") ?? pre;
+    const language = /(?:^|\s)language-(\S+)/.exec(code.className)?.[1] ?? "";
+    const head = document.createElement("div");
+    head.className = "code-head";
+    const label = document.createElement("span");
+    label.textContent = language || "code";
+    head.append(label, copyButton(code));
+    const wrap = document.createElement("div");
+    wrap.className = "code-block";
+    wrap.setAttribute("part", "code-block");
+    pre.replaceWith(wrap);
+    pre.setAttribute("dir", "ltr");
+    pre.tabIndex = 0;
+    wrap.append(head, pre);
+  }
+  for (const block of fragment.querySelectorAll("p, li, h1, h2, h3, h4, h5, h6, blockquote, td, th")) block.setAttribute("dir", "auto");
+  return fragment;
+}

@@ -1,0 +1,293 @@
+// Display-message records to DOM, one builder per content type. Every string is untrusted: text
+// reaches the DOM only as text nodes, except Markdown, which goes through markdown.js.
+import { renderMarkdown } from "./markdown.js";
+import { imageSource } from "./policy.js";
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "data") for (const [k, v] of Object.entries(value)) node.dataset[k] = String(v);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(child);
+  return node;
+}
+
+/** A value as display text: strings as they are, anything else as JSON. */
+export function asText(value) {
+  if (typeof value === "string") return value;
+  if (value === undefined || value === null) return "";
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** The statuses a tool call shows, each with its icon and its words for a screen reader. */
+export const STATUS = {
+  pending: ["○", "pending"],
+  executing: ["◔", "running"],
+  completed: ["✓", "completed"],
+  failed: ["✕", "failed"],
+  interrupted: ["‖", "interrupted"],
+  cancelled: ["⊘", "cancelled"],
+};
+
+function statusIcon(status) {
+  const known = Object.hasOwn(STATUS, status) ? status : "pending";
+  const [icon, words] = STATUS[known];
+  return el("span", { class: "status", data: { status: known }, title: words },
+    el("span", { "aria-hidden": "true" }, icon), el("span", { class: "visually-hidden" }, words));
+}
+
+/** A short one-line summary of tool arguments: `key: value` pairs, cut at `max` characters. */
+export function argumentSummary(args, max = 80) {
+  let line;
+  if (args && typeof args === "object" && !Array.isArray(args)) {
+    const parts = [];
+    let length = 0;
+    for (const key of Object.keys(args)) {
+      let value = args[key];
+      value = typeof value === "string" ? JSON.stringify(value.length > max ? value.slice(0, max) : value)
+        : value !== null && typeof value === "object" ? (Array.isArray(value) ? "[…]" : "{…}") : String(value);
+      parts.push(`${key}: ${value}`);
+      length += key.length + value.length + 2;
+      if (length > max) break;
+    }
+    line = parts.join(", ");
+  } else {
+    line = typeof args === "string" ? args.slice(0, max + 1) : asText(args).slice(0, max + 1);
+  }
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Plain text, kept verbatim (line breaks too), laid out in its own direction. */
+function plain(text, cls = "plain") {
+  return el("div", { class: cls, dir: "auto" }, asText(text));
+}
+
+function text(record, ctx) {
+  if (record.message_type === "user") {
+    return el("div", { class: "bubble", part: "bubble", dir: "auto" }, asText(record.content?.text));
+  }
+  const box = el("div", { class: "prose" });
+  box.append(renderMarkdown(asText(record.content?.text), ctx.imageHosts));
+  return box;
+}
+
+function thinking(record, ctx) {
+  const streaming = record.metadata?.streaming === true;
+  const open = ctx.open ?? streaming;
+  const details = el("details", { class: "thinking", part: "thinking", open },
+    el("summary", {}, streaming ? "Thinking…" : "Thinking"), plain(record.content?.text));
+  details.addEventListener("toggle", () => ctx.onToggle?.(details.open));
+  return details;
+}
+
+function zoomable(img, ctx) {
+  const button = el("button", { type: "button", class: "zoom", "aria-label": `Enlarge image${img.alt ? `: ${img.alt}` : ""}` }, img);
+  button.addEventListener("click", () => ctx.onZoom?.(img.src, img.alt));
+  return button;
+}
+
+function image(record, ctx) {
+  const content = record.content ?? {};
+  const label = typeof content.caption === "string" ? content.caption : typeof content.alt_text === "string" ? content.alt_text : "";
+  const { src, reason } = imageSource(content);
+  if (!src) {
+    return el("div", { class: "image-blocked", role: "img", "aria-label": `Blocked image: ${reason}` },
+      el("strong", {}, "Image not shown: "), reason, label ? el("div", { class: "caption" }, label) : null);
+  }
+  const img = el("img", { alt: typeof content.alt_text === "string" ? content.alt_text : label, loading: "lazy", referrerpolicy: "no-referrer", part: "image", decoding: "async" });
+  img.src = src;
+  return el("figure", { class: "image" }, zoomable(img, ctx), label ? el("figcaption", { dir: "auto" }, label) : null);
+}
+
+function fileReference(record) {
+  const { name, path } = record.content ?? {};
+  return el("div", { class: "file" }, el("span", { class: "file-icon" }, "File"),
+    el("span", { class: "file-name", dir: "auto" }, asText(name)), el("code", { class: "file-path" }, asText(path)));
+}
+
+/** JSON as a foldable tree: objects and arrays are <details>, open for the first two levels. */
+export function jsonTree(value, depth = 0) {
+  if (value === null || typeof value !== "object") {
+    const kind = value === null ? "null" : typeof value;
+    return el("span", { class: `json-${kind}`, dir: "auto" }, typeof value === "string" ? JSON.stringify(value) : String(value));
+  }
+  if (depth > 64) return el("span", { class: "json-deep" }, "…");
+  const isArray = Array.isArray(value);
+  const keys = Object.keys(value);
+  const list = el("ul", { class: "json" });
+  for (const key of keys) {
+    list.append(el("li", {}, isArray ? null : el("span", { class: "json-key" }, `${JSON.stringify(key)}: `), jsonTree(value[key], depth + 1)));
+  }
+  const summary = isArray ? `[ ${keys.length} ${keys.length === 1 ? "item" : "items"} ]` : `{ ${keys.length} ${keys.length === 1 ? "key" : "keys"} }`;
+  return el("details", { class: "json-node", open: depth < 2 }, el("summary", {}, summary), list);
+}
+
+/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF. */
+export function parseCsv(source) {
+  const rows = [];
+  let row = [], field = "", quoted = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (quoted) {
+      if (c === '"' && source[i + 1] === '"') { field += '"'; i++; }
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") { row.push(field); field = ""; }
+    else if (c === "\n" || c === "\r") {
+      if (c === "\r" && source[i + 1] === "\n") i++;
+      row.push(field); rows.push(row); row = []; field = "";
+    } else field += c;
+  }
+  if (field !== "" || row.length) { row.push(field); rows.push(row); }
+  return rows;
+}
+
+function structuredData(record) {
+  const { format, data } = record.content ?? {};
+  const kind = typeof format === "string" ? format.toLowerCase() : "";
+  const box = el("div", { class: "structured", data: { format: kind || "unknown" } }, el("div", { class: "format" }, asText(format)));
+  if (kind === "json") {
+    let value = data;
+    if (typeof data === "string") {
+      try { value = JSON.parse(data); } catch { value = undefined; }
+    }
+    box.append(value === undefined ? el("pre", { tabindex: 0 }, asText(data)) : jsonTree(value));
+  } else if (kind === "csv" && typeof data === "string") {
+    const [head = [], ...rows] = parseCsv(data);
+    const table = el("table", {}, el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", dir: "auto" }, h)))),
+      el("tbody", {}, ...rows.map((r) => el("tr", {}, ...r.map((c) => el("td", { dir: "auto" }, c))))));
+    box.append(el("div", { class: "table-wrap", tabindex: 0 }, table));
+  } else {
+    box.append(el("pre", { tabindex: 0 }, asText(data)));
+  }
+  return box;
+}
+
+function banner(record) {
+  const kind = record.content_type;
+  const content = record.content ?? {};
+  const node = el("div", { class: `banner ${kind}`, role: kind === "error" ? "alert" : "status" },
+    el("strong", {}, kind === "error" ? "Error" : "Notice"), " ", el("span", { class: "banner-text", dir: "auto" }, asText(content.text)));
+  if (typeof content.path === "string") node.append(el("code", { class: "path" }, content.path));
+  return node;
+}
+
+/** The status a tool call shows: its record's, unless a paired result says it failed or was
+ * interrupted. */
+function callStatus(record, results) {
+  for (const result of results) {
+    if (result.content?.is_error === true) return "failed";
+    if (result.content?.is_interrupt === true) return "interrupted";
+  }
+  return typeof record.status === "string" ? record.status : "pending";
+}
+
+function resultBlock(result, index) {
+  const content = result.content ?? {};
+  const failed = content.is_error === true;
+  return el("div", { class: `tool-result${failed ? " failed" : ""}`, data: { record: index } },
+    el("div", { class: "tool-label" }, failed ? "Error" : content.is_interrupt === true ? "Interrupted" : "Result"),
+    el("pre", { class: "result", dir: "auto", tabindex: 0 }, asText(content.content)));
+}
+
+/**
+ * A tool call (or a result with no call) as one row that expands: its name, a short summary of its
+ * arguments and a status icon; expanded, its arguments as a JSON tree and its results.
+ */
+function toolRow(record, ctx, { name, summary, status, body }) {
+  const expanded = ctx.open === true;
+  const id = `tool-${ctx.index}`;
+  const head = el("button", { type: "button", class: "tool-head", "aria-expanded": String(expanded), "aria-controls": id },
+    statusIcon(status), el("span", { class: "name" }, name),
+    summary ? el("span", { class: "summary", dir: "auto" }, summary) : null,
+    el("span", { class: "chevron", "aria-hidden": "true" }, expanded ? "▾" : "▸"));
+  head.addEventListener("click", () => ctx.onToggle?.(!expanded));
+  const box = el("div", { class: "tool", part: "tool-call", data: { status } }, head);
+  if (typeof record.content?.display_text === "string" && record.content.display_text !== "") {
+    box.append(el("div", { class: "display-text", dir: "auto" }, record.content.display_text));
+  }
+  if (expanded) box.append(el("div", { class: "tool-body", id }, ...body()));
+  return box;
+}
+
+function toolCall(record, ctx) {
+  const content = record.content ?? {};
+  const results = ctx.results ?? [];
+  const streaming = record.metadata?.streaming === true;
+  return toolRow(record, ctx, {
+    name: asText(content.name ?? "tool"),
+    summary: argumentSummary(content.arguments),
+    status: streaming ? "pending" : callStatus(record, results.map((r) => r.record)),
+    body: () => [
+      el("div", { class: "tool-label" }, "Arguments"),
+      content.arguments !== null && typeof content.arguments === "object"
+        ? el("div", { class: "json-wrap" }, jsonTree(content.arguments))
+        : el("pre", { class: "arguments", tabindex: 0 }, asText(content.arguments)),
+      ...results.map((r) => resultBlock(r.record, r.index)),
+    ],
+  });
+}
+
+function toolResult(record, ctx) {
+  const content = record.content ?? {};
+  const failed = content.is_error === true;
+  return toolRow(record, ctx, {
+    name: `${asText(content.name ?? "tool")} result`,
+    summary: argumentSummary(content.content),
+    status: failed ? "failed" : content.is_interrupt === true ? "interrupted" : "completed",
+    body: () => [resultBlock(record, ctx.index)],
+  });
+}
+
+const TODO_MARKS = { pending: "☐", in_progress: "◐", completed: "☑", cancelled: "☒" };
+
+function todoSnapshot(record) {
+  const content = record.content ?? {};
+  const todos = Array.isArray(content.todos) ? content.todos : [];
+  const counts = { pending: 0, in_progress: 0, completed: 0, cancelled: 0 };
+  for (const todo of todos) if (todo && todo.status in counts) counts[todo.status]++;
+  const summary = content.summary && typeof content.summary === "object" ? { ...counts, ...content.summary } : counts;
+  const list = el("ul", { class: "todos" }, ...todos.map((todo) => {
+    const status = todo?.status;
+    return el("li", { data: { status: Object.hasOwn(TODO_MARKS, status) ? status : "unknown" } },
+      el("span", { class: "mark", "aria-hidden": "true" }, TODO_MARKS[status] ?? "?"), " ",
+      el("span", { class: "todo-text", dir: "auto" }, asText(todo?.content)), " ",
+      el("span", { class: "todo-status" }, asText(status ?? "unknown")));
+  }));
+  const line = ["pending", "in_progress", "completed", "cancelled"].map((k) => `${asText(summary[k])} ${k.replace("_", " ")}`).join(" · ");
+  return el("div", { class: "todo-snapshot" }, list, el("div", { class: "todo-summary" }, line));
+}
+
+function fallback(record) {
+  return el("pre", { class: "unknown-type", tabindex: 0 }, asText(record.content));
+}
+
+const BUILDERS = {
+  text, thinking, image, file_reference: fileReference, structured_data: structuredData,
+  notification: banner, error: banner, tool_call: toolCall, tool_result: toolResult, todo_snapshot: todoSnapshot,
+};
+
+/**
+ * One record's block. `ctx`: `index`, `results` (`{index, record}` of the tool results paired
+ * with a call), `open` (the
+ * user's or the search's choice for a foldable block, or undefined), `onToggle(open)`,
+ * `onZoom(src, alt)`, `imageHosts`.
+ */
+export function renderRecord(record, ctx) {
+  const type = record?.content_type;
+  const build = Object.hasOwn(BUILDERS, type) ? BUILDERS[type] : fallback;
+  const block = el("div", { class: "record", data: { contentType: String(type), record: ctx.index } }, build(record ?? {}, ctx));
+  if (record?.metadata?.streaming === true) {
+    block.classList.add("streaming");
+    block.setAttribute("aria-busy", "true");
+  }
+  return block;
+}

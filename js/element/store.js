@@ -1,0 +1,113 @@
+// The records an element shows, wherever they live: a Transcript inside the module (fetched a
+// chunk at a time, never all at once), an array (set by the app or built by a stream's patches),
+// or a Transcript with records the app's patches replaced or added after it.
+
+/** Records fetched from a Transcript per call, and how many such chunks stay cached. */
+const CHUNK = 256;
+const CACHED_CHUNKS = 48;
+
+export class Store {
+  /** `transcript`: a Transcript the store owns (freed with it); `records`: an array it takes. */
+  constructor({ transcript = null, records = [] } = {}) {
+    this.transcript = transcript;
+    this.base = transcript ? transcript.length : 0;
+    this.tail = records;
+    this.replaced = new Map(); // index -> record, for indices below `base`
+    this.chunks = new Map(); // chunk number -> records, in least-recently-used order
+    this.texts = []; // index -> lowercased search text, filled on demand
+    this.api = null;
+  }
+
+  get length() {
+    return this.base + this.tail.length;
+  }
+
+  /** Record `i` (undefined past the end). */
+  get(i) {
+    if (i >= this.base) return this.tail[i - this.base];
+    if (i < 0) return undefined;
+    const replaced = this.replaced.get(i);
+    if (replaced) return replaced;
+    const n = Math.floor(i / CHUNK);
+    let chunk = this.chunks.get(n);
+    if (chunk) {
+      this.chunks.delete(n);
+    } else {
+      chunk = this.transcript.records(n * CHUNK, Math.min(this.base, (n + 1) * CHUNK));
+      if (this.chunks.size >= CACHED_CHUNKS) this.chunks.delete(this.chunks.keys().next().value);
+    }
+    this.chunks.set(n, chunk);
+    return chunk[i - n * CHUNK];
+  }
+
+  set(i, record) {
+    if (i >= this.base) this.tail[i - this.base] = record;
+    else this.replaced.set(i, record);
+    this.texts[i] = undefined;
+  }
+
+  push(record) {
+    this.tail.push(record);
+  }
+
+  /** Every record, as an array (the `records` getter): a Transcript's are fetched whole here. */
+  all() {
+    const out = this.transcript ? this.transcript.records(0, this.base) : [];
+    for (const [i, record] of this.replaced) out[i] = record;
+    return out.concat(this.tail);
+  }
+
+  /** The lowercased `toText` of record `i`, computed once. */
+  text(i) {
+    let text = this.texts[i];
+    if (text === undefined) {
+      let raw = null;
+      try {
+        raw = i < this.base && !this.replaced.has(i) ? this.transcript.toText(i) : this.api.toText(this.get(i));
+      } catch {
+        raw = null;
+      }
+      text = typeof raw === "string" ? raw.toLowerCase() : "";
+      this.texts[i] = text;
+    }
+    return text;
+  }
+
+  /** The indices of the records whose `toText` holds `query`, ignoring case, in order. */
+  search(query) {
+    const q = query.toLowerCase();
+    const hits = [];
+    if (this.transcript) {
+      for (const i of this.transcript.search(query)) if (!this.replaced.has(i)) hits.push(i);
+      for (const i of this.replaced.keys()) if (this.text(i).includes(q)) hits.push(i);
+      if (this.replaced.size) hits.sort((a, b) => a - b);
+    }
+    for (let i = this.base; i < this.length; i++) if (this.text(i).includes(q)) hits.push(i);
+    return hits;
+  }
+
+  /** Counts over every record, a chunk at a time: `messages` (records that start one: sequence 0)
+   * and `errors` (records the loader put in place of what it could not read). Yields between
+   * chunks through `pause` so a long conversation does not block the page. */
+  async count(isLoadError, pause) {
+    let messages = 0, errors = 0;
+    const tally = (record) => {
+      if (record?.sequence === 0) messages++;
+      if (isLoadError(record)) errors++;
+    };
+    for (let start = 0; start < this.base; start += 4096) {
+      const end = Math.min(this.base, start + 4096);
+      const chunk = this.transcript.records(start, end);
+      for (let k = 0; k < chunk.length; k++) tally(this.replaced.get(start + k) ?? chunk[k]);
+      if (end < this.base) await pause();
+    }
+    for (const record of this.tail) tally(record);
+    return { records: this.length, messages, errors };
+  }
+
+  free() {
+    this.transcript?.free();
+    this.transcript = null;
+    this.chunks.clear();
+  }
+}
