@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 #   35 KB gzipped.
 # Without the `std` feature: the module links no standard library (see src/lib.rs). Each build has
 # its own target folder, so that none undoes another's.
+echo "build: compiling the Rust core to wasm, three modules (minutes on a fresh machine, seconds when up to date)"
 cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
   --features providers
 cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
