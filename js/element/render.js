@@ -15,14 +15,18 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A value as display text: strings as they are, anything else as JSON. */
+/** A value as display text: strings as they are, anything else as JSON (never throws). */
 export function asText(value) {
   if (typeof value === "string") return value;
   if (value === undefined || value === null) return "";
   try {
     return JSON.stringify(value, null, 2) ?? String(value);
   } catch {
-    return String(value);
+    try {
+      return String(value);
+    } catch {
+      return Object.prototype.toString.call(value);
+    }
   }
 }
 
@@ -83,7 +87,18 @@ function thinking(record, ctx) {
   const open = ctx.open ?? streaming;
   const details = el("details", { class: "thinking", part: "thinking", open },
     el("summary", {}, streaming ? "Thinking…" : "Thinking"), plain(record.content?.text));
-  details.addEventListener("toggle", () => ctx.onToggle?.(details.open));
+  // "toggle" also fires for the state the block was built with (and for a search opening it to
+  // show a hit): only a change from what was rendered, by the reader, is their choice.
+  let shown = details.open;
+  details.addEventListener("toggle", () => {
+    if (details.open === shown) return;
+    shown = details.open;
+    if (details.dataset.searchOpened === "true") {
+      if (details.open) return;
+      delete details.dataset.searchOpened;
+    }
+    ctx.onToggle?.(details.open);
+  });
   return details;
 }
 
@@ -283,8 +298,15 @@ const BUILDERS = {
  */
 export function renderRecord(record, ctx) {
   const type = record?.content_type;
-  const build = Object.hasOwn(BUILDERS, type) ? BUILDERS[type] : fallback;
-  const block = el("div", { class: "record", data: { contentType: String(type), record: ctx.index } }, build(record ?? {}, ctx));
+  const name = typeof type === "string" ? type : asText(type);
+  const build = typeof type === "string" && Object.hasOwn(BUILDERS, type) ? BUILDERS[type] : fallback;
+  const block = el("div", { class: "record", data: { contentType: name, record: ctx.index } });
+  try {
+    block.append(build(record ?? {}, ctx));
+  } catch {
+    // A record no builder can read (an app's, with values of unexpected types) shows as its data.
+    block.replaceChildren(fallback(record ?? {}));
+  }
   if (record?.metadata?.streaming === true) {
     block.classList.add("streaming");
     block.setAttribute("aria-busy", "true");
