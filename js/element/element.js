@@ -220,8 +220,19 @@ export class ChatTranscript extends HTMLElement {
     if (!Array.isArray(records)) throw chatDisplayError("invalid_input", "$", "Expected an array of display-message records at $.");
     this.#loads++;
     this.#list.setAttribute("aria-busy", "false");
-    this.#setStore(new Store({ records: records.slice() }));
     whenReady().catch(() => {});
+    const shown = this.#store.transcript ? null : this.#store.tail;
+    if (shown?.length && records.length >= shown.length && records[0] === shown[0] && this.#virtualizer) {
+      // The same conversation again, grown or changed in place (what a framework sets on each
+      // render): the view, open blocks and search stay; only rows whose record changed are built
+      // again, and added records follow the end while the reader is at it.
+      const patches = [];
+      for (let i = 0; i < shown.length; i++) if (records[i] !== shown[i]) patches.push({ op: "replace", index: i, record: records[i] });
+      for (let i = shown.length; i < records.length; i++) patches.push({ op: "add", record: records[i] });
+      if (patches.length) this.applyPatches(patches);
+      return;
+    }
+    this.#setStore(new Store({ records: records.slice() }));
   }
 
   /** Applies `StreamAccumulator.push`'s patches; only the rows they touch are built again. */

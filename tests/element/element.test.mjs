@@ -932,6 +932,52 @@ function sweep(page, { expand = true } = {}) {
   }, expand);
 }
 
+test("records set again with the same conversation grown keeps the view, open rows and search (as frameworks set it)", async () => {
+  const { page, watch } = await open({ width: 800, height: 500 });
+  const state = await page.evaluate(async () => {
+    const make = (i) => ({ conversation_id: "c", message_type: i % 2 ? "assistant" : "user", content_type: "text", content: { text: `line ${i} weather` }, sequence: 0, status: "completed", tool_call_id: null, metadata: {} });
+    const call = { conversation_id: "c", message_type: "assistant", content_type: "tool_call", content: { call_id: "k", name: "lookup", arguments: { q: 1 }, display_text: null }, sequence: 0, status: "completed", tool_call_id: "k", metadata: {} };
+    let records = [call, ...Array.from({ length: 199 }, (_, i) => make(i + 1))];
+    t.records = records;
+    await window.__frames(3);
+    window.__root().querySelector(".tool-head").click();
+    await window.__frames(3);
+    const hits = t.find("weather");
+    const s = window.__scroller();
+    s.scrollTop = 3000;
+    await window.__frames(4);
+    const before = { scrollTop: s.scrollTop, first: window.__root().querySelector(".row:not([hidden])")?.dataset.index };
+    // A framework's next render: a new array, the old records in it, one changed, two added.
+    records = [...records];
+    records[150] = { ...records[150], content: { text: "line 150 edited" } };
+    records.push(make(200), make(201));
+    t.records = records;
+    await window.__frames(4);
+    const after = { scrollTop: s.scrollTop, first: window.__root().querySelector(".row:not([hidden])")?.dataset.index };
+    t.scrollToRecord(0);
+    await window.__frames(4);
+    const open = window.__root().querySelector(".tool-head")?.getAttribute("aria-expanded");
+    t.scrollToRecord(150);
+    await window.__frames(4);
+    const edited = window.__record(150)?.textContent;
+    // A different conversation: back to the top, nothing kept open.
+    t.records = [make(0), ...records.slice(1)];
+    await window.__frames(4);
+    const reset = { scrollTop: s.scrollTop, length: t.records.length };
+    return { hits, before, after, open, edited, length: records.length, shown: t.records.length, refind: t.find("weather"), reset };
+  });
+  assert.ok(state.before.scrollTop > 1000, "scrolled down first");
+  assert.ok(Math.abs(state.after.scrollTop - state.before.scrollTop) <= 2, `the view stays: ${JSON.stringify(state)}`);
+  assert.equal(state.after.first, state.before.first);
+  assert.equal(state.open, "true", "the open tool row stays open");
+  assert.match(state.edited, /line 150 edited/, "the changed record's row is built again");
+  assert.equal(state.shown, 202);
+  assert.equal(state.hits, 199);
+  assert.equal(state.reset.scrollTop, 0, "another conversation starts at the top");
+  await clean(page, watch);
+  await page.close();
+});
+
 test(`XSS: ${vectors.length} vectors in every field, through records and load, run nothing and load nothing`, async () => {
   assert.ok(vectors.length >= 100);
   const hostile = hostileConversation();
