@@ -50,9 +50,10 @@ for target in web nodejs; do
   if [ "$target" = web ]; then echo '{"type": "module"}' > "$dir/package.json"
   else
     echo '{"type": "commonjs"}' > "$dir/package.json"
-    # The Node glue `require`s the inline JavaScript of src/wasm.rs, which wasm-bindgen writes as
-    # an ES module: made CommonJS here, so that every Node 20 loads it (require of an ES module
-    # needs 20.19). The snippet's only exports are `export function` declarations.
+    # The Node glue `require`s the tape's JavaScript (src/wasm/tape.js, which wasm-bindgen copies
+    # to snippets/chat-display-<hash>/src/wasm/tape.js), an ES module: made CommonJS here, so
+    # that every Node 20 loads it (require of an ES module needs 20.19). Its only exports are
+    # `export function` declarations.
     node -e '
       const fs = require("fs");
       for (const file of process.argv.slice(1)) {
@@ -63,7 +64,7 @@ for target in web nodejs; do
         });
         if (/^\s*(export|import)\b/m.test(body)) throw new Error(file + ": an export that is not a function");
         fs.writeFileSync(file, "\"use strict\";\n" + body + "\nmodule.exports = { " + names.join(", ") + " };\n");
-      }' "$dir"/snippets/*/*.js
+      }' "$dir"/snippets/*/src/wasm/tape.js
   fi
   # The module's import names, wasm-bindgen's function names with hashes, made short in the module
   # and the glue together (1.2 KB gzipped of the core).

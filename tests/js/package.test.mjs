@@ -117,8 +117,8 @@ test("the tarball holds only what a user needs", () => {
     }
   };
   walk(root);
-  // The glue's inline JavaScript (src/wasm.rs), in a folder wasm-bindgen names by a hash.
-  const snippet = /^pkg\/((?:core\/|display\/)?(?:node|web))\/snippets\/chat-display-[0-9a-f]{16}\/inline0\.js$/;
+  // The tape's JavaScript (src/wasm/tape.js), in a folder wasm-bindgen names by a hash.
+  const snippet = /^pkg\/((?:core\/|display\/)?(?:node|web))\/snippets\/chat-display-[0-9a-f]{16}\/src\/wasm\/tape\.js$/;
   assert.deepEqual(files.filter((f) => f.includes("/snippets/")).map((f) => snippet.exec(f)?.[1]).sort(),
     ["core/node", "core/web", "display/node", "display/web", "node", "web"]);
   assert.deepEqual(files.filter((f) => !f.includes("/snippets/")).sort(), [
