@@ -142,7 +142,7 @@ test("every shipped module imports its JavaScript by short names, as its glue pr
     const imports = WebAssembly.Module.imports(module);
     assert.ok(imports.length > 10, dir);
     // scripts/minify-imports.mjs: wasm-bindgen's "./chat_display_bg.js" and hashed function names
-    // become "a" and one or two letters; the inline JavaScript's module "b", its names kept.
+    // become "a" and one or two letters; the module of src/wasm/tape.js "b", its names kept.
     assert.deepEqual([...new Set(imports.map((i) => i.module))].sort(), ["a", "b"], dir);
     for (const { module: from, name } of imports) {
       if (from === "a") assert.match(name, /^[a-zA-Z]{1,2}$/, dir);
