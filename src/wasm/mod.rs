@@ -1,12 +1,12 @@
 //! The JavaScript boundary: the only module that touches `wasm_bindgen` and `JsValue`.
 //!
-//! A value comes in by one of three paths, all read through [`Input`], the one handle type the
+//! A value comes in by one of three paths, all read through `Input`, the one handle type the
 //! core is compiled for in wasm:
-//! - read in place ([`InPlace`], `in_place.rs`): a JavaScript value asked one question at a time,
+//! - read in place (`InPlace`, `in_place.rs`): a JavaScript value asked one question at a time,
 //!   a call out of wasm each. Every argument, and whatever the other two paths leave to it.
-//! - on the tape ([`OnTape`], `tape.rs`): the display functions' input, walked once in
+//! - on the tape (`OnTape`, `tape.rs`): the display functions' input, walked once in
 //!   JavaScript (`tape.js`) into numbers copied into the module in one call.
-//! - in a document (`document.rs`): a value of the JSON text a Transcript parsed and holds.
+//! - in a document (`DocValue`, `document.rs`): a value of the JSON text a Transcript parsed and holds.
 //!
 //! and leaves by one of four:
 //! - through serde (`write.rs`, `serde_to_js`): every result but those below, as plain objects,
@@ -31,10 +31,10 @@
 //! | `tape.rs`, `tape/`, `tape.js` | the display functions' fast path: its format, seeds, reader and writer, and its JavaScript |
 //! | `document.rs` (`no_document.rs` without `transcript`) | a Transcript's document values, and the engine they are read with |
 //! | `bytes.rs` | text and bytes handed in whole: a Transcript's JSON text, a stream's chunks |
-//! | `write.rs` | serde values to JavaScript (`JsSerializer`), and the plain objects made here |
+//! | `write.rs` | serde values to JavaScript (`JsSerializer`), and `Fresh`, the plain objects made key by key |
 //! | `display.rs` | `extractDisplayItems`, `toDisplayMessages`, `isChatDisplayError`, `toText` (every build) |
-//! | `records.rs` | `newDisplayMessage`, `changeDisplayMessage`, `validateDisplayMessage` |
 //! | `expansion.rs` | `expand`, `isExpandable`, `expandToolResults` |
+//! | `records.rs` | `newDisplayMessage`, `changeDisplayMessage`, `validateDisplayMessage` |
 //! | `sycophant.rs` | the Sycophant constructors and `decodeSycophant` |
 //! | `transcript.rs` | the `Transcript` class |
 //! | `providers.rs` | `fromProvider`, `detectProtocol`, `toProvider` |
@@ -72,18 +72,10 @@ pub use display::*;
 mod expansion;
 #[cfg(feature = "expansion")]
 pub use expansion::*;
-#[cfg(feature = "providers")]
-mod providers;
-#[cfg(feature = "providers")]
-pub use providers::*;
 #[cfg(feature = "records")]
 mod records;
 #[cfg(feature = "records")]
 pub use records::*;
-#[cfg(feature = "providers")]
-mod stream;
-#[cfg(feature = "providers")]
-pub use stream::*;
 #[cfg(feature = "sycophant")]
 mod sycophant;
 #[cfg(feature = "sycophant")]
@@ -92,3 +84,11 @@ pub use sycophant::*;
 mod transcript;
 #[cfg(feature = "transcript")]
 pub use transcript::*;
+#[cfg(feature = "providers")]
+mod providers;
+#[cfg(feature = "providers")]
+pub use providers::*;
+#[cfg(feature = "providers")]
+mod stream;
+#[cfg(feature = "providers")]
+pub use stream::*;

@@ -1,8 +1,9 @@
 //! The tape's output path: display items and records written as words ([`RecordWords`]), from
 //! which the glue (`tape.js`) builds the JavaScript objects in one call: one call a result
 //! instead of one per property. Used for every item and record the display functions return, and
-//! for the records of a Transcript and of a stream's reader, whichever path their values came by
-//! (a value the glue does not hold is handed over in `extra`).
+//! (through `record_from_words` in `transcript.rs`) for the records of a Transcript and of a
+//! stream's reader, whichever path their values came by (a value the glue does not hold is handed
+//! over in `extra`).
 
 use super::seeds::{role_word, seed, status_word, type_word};
 use super::{cd_items, cd_records, TAG_SHORT, TAG_SPECIAL};
