@@ -127,8 +127,24 @@ function fileReference(record) {
     el("span", { class: "file-name", dir: "auto" }, asText(name)), el("code", { class: "file-path" }, asText(path)));
 }
 
+/** Characters of a string shown in a JSON tree before the rest waits behind a button: a streamed
+ * 80 KB argument laid out whole on every patch cost 13 ms a frame (bench/ELEMENT.md). */
+const LONG_STRING = 2000;
+
+function longString(value) {
+  const text = JSON.stringify(value);
+  const span = el("span", { class: "json-string", dir: "auto" }, text.slice(0, LONG_STRING));
+  const more = el("button", { type: "button", class: "json-more" }, `… ${text.length - LONG_STRING} more characters`);
+  more.addEventListener("click", () => {
+    span.textContent = text;
+    more.remove();
+  }, { once: true });
+  return el("span", {}, span, more);
+}
+
 /** JSON as a foldable tree: objects and arrays are <details>, open for the first two levels. */
 export function jsonTree(value, depth = 0) {
+  if (typeof value === "string" && value.length > LONG_STRING) return longString(value);
   if (value === null || typeof value !== "object") {
     const kind = value === null ? "null" : typeof value;
     return el("span", { class: `json-${kind}`, dir: "auto" }, typeof value === "string" ? JSON.stringify(value) : String(value));
