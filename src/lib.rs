@@ -7,10 +7,10 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`json`] | the read-only view of input values |
-//! | [`message`] | the LangChain message model: Message, ContentPart, ToolCall, ToolResult |
+//! | [`message`] | the LangChain message model: Message, ContentPart, ToolCall, ToolResult, read from LangChain or Sycophant messages |
 //! | [`display`] | display items (`extractDisplayItems`) and their records (`toDisplayMessages`) |
 //! | [`expand`] | tool-result expansion (`expand`, `isExpandable`, `expandToolResults`) |
-//! | [`sycophant`] | Sycophant messages: constructors, canonical JSON, decoding, display mapping |
+//! | [`sycophant`] | Sycophant messages: constructors, canonical JSON, decoding |
 //! | [`record`] | display-message records: Ecto cast and validation (`newDisplayMessage`, `changeDisplayMessage`, `validateDisplayMessage`) |
 //! | [`text`] | search text of a record (`toText`), with Elixir's interpolation and `inspect` |
 //! | [`providers`] | provider wire formats: `fromProvider`, `detectProtocol`, `toProvider`, one file per format |
