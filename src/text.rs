@@ -8,6 +8,7 @@
 //! renders as `...`. Values JSON cannot express (JavaScript functions, symbols, bigints, `NaN`,
 //! `±Infinity`) read as `null`, as `JSON.stringify` writes them in arrays.
 
+use crate::display::ContentType;
 use crate::error::{text, Hex};
 use crate::json::{Json, Kind, Number};
 use crate::prelude::*;
@@ -119,9 +120,12 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
     // `get` on a non-object is `None`: the map patterns of the template do not match.
     let content = record.get("content").filter(|c| c.kind() == Kind::Object);
     let key = |name: &str| content.as_ref().and_then(|c| c.get(name));
-    match content_type.as_ref() {
-        "text" | "thinking" | "notification" | "error" => key("text").map(Text::Given),
-        "image" => {
+    match ContentType::parse(&content_type)? {
+        ContentType::Text
+        | ContentType::Thinking
+        | ContentType::Notification
+        | ContentType::Error => key("text").map(Text::Given),
+        ContentType::Image => {
             // `Map.get(content, "caption") || Map.get(content, "alt_text") || ""`; a content that is
             // not a map raises BadMapError upstream.
             content.as_ref()?;
@@ -132,8 +136,10 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
                 .or_else(|| key("alt_text").filter(truthy))
                 .map(Text::Given)
         }
-        "file_reference" => Some(Text::Built(text!("File: ", interpolate(&key("name")?)?))),
-        "structured_data" => {
+        ContentType::FileReference => {
+            Some(Text::Built(text!("File: ", interpolate(&key("name")?)?)))
+        }
+        ContentType::StructuredData => {
             content.as_ref()?;
             let format = match key("format") {
                 Some(format) => interpolate(&format)?,
@@ -141,17 +147,17 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
             };
             Some(Text::Built(text!("Data: ", format)))
         }
-        "tool_call" => {
+        ContentType::ToolCall => {
             let name = interpolate(&key("name")?)?;
             let arguments = inspect(&key("arguments")?);
             Some(Text::Built(text!("Tool call: ", name, "(", arguments, ")")))
         }
-        "tool_result" => {
+        ContentType::ToolResult => {
             let name = interpolate(&key("name")?)?;
             let body = interpolate(&key("content")?)?;
             Some(Text::Built(text!("Tool result from ", name, ": ", body)))
         }
-        "todo_snapshot" => match key("summary").filter(|s| s.kind() == Kind::Object) {
+        ContentType::TodoSnapshot => match key("summary").filter(|s| s.kind() == Kind::Object) {
             Some(summary) => {
                 let count = |name: &str| match summary.get(name) {
                     Some(v) => interpolate(&v),
@@ -173,7 +179,6 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
                 Some(Text::Built(text!("Todo list (", todos.len(), " items)")))
             }
         },
-        _ => None,
     }
 }
 

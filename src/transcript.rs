@@ -8,7 +8,7 @@
 //! (`content: {text, path}`, status `failed`); the others load. Records are kept as where they come
 //! from (message, item index, status), about 16 bytes each, and rebuilt from the text on demand.
 
-use crate::display::{display_items, DisplayItem, DisplayRecord, ItemContent, Status};
+use crate::display::{display_items, ContentType, DisplayItem, DisplayRecord, ItemContent, Status};
 use crate::doc::{Doc, Engine, Node, SyntaxError};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
@@ -61,7 +61,7 @@ impl<F: Engine> Serialize for Out<'_, F> {
                 let mut map = s.serialize_map(Some(8))?;
                 map.serialize_entry("conversation_id", &())?;
                 map.serialize_entry("message_type", &())?;
-                map.serialize_entry("content_type", "error")?;
+                map.serialize_entry("content_type", &ContentType::Error)?;
                 map.serialize_entry("content", &ErrorContent { text, path })?;
                 map.serialize_entry("sequence", &0)?;
                 map.serialize_entry("status", "failed")?;
