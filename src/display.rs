@@ -77,7 +77,8 @@ impl<J> ItemContent<J> {
 /// The ten content types of a display-message record (its `content_type`; the DisplayMessage
 /// template's `@content_types`), and what `validate_content/2` requires of the record's `content`
 /// for each (`crate::record`). Display items give the four of [`ItemContent`]; the others come only
-/// in records a caller made, except `error`, which also stands in for input that cannot be read.
+/// in records a caller made, except `error`, which also stands in for input that cannot be read
+/// ([`ErrorRecord`]).
 ///
 /// Each serializes as its name; [`ContentType::parse`] reads one back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,7 +95,7 @@ pub enum ContentType {
     StructuredData,
     /// `"notification"`: `{text}`.
     Notification,
-    /// `"error"`: `{text}`.
+    /// `"error"`: `{text}` (an [`ErrorRecord`] adds `path`).
     Error,
     /// `"tool_call"`: `{call_id, name, arguments}`.
     ToolCall,
@@ -413,6 +414,88 @@ impl<J: Json + Serialize> Serialize for DisplayRecord<J> {
     }
 }
 
+/// The record that stands in for what cannot be read (an element of a Transcript's input, an event
+/// or a body of a stream): what went wrong and where, and nothing else.
+///
+/// ```json
+/// {"conversation_id": null, "message_type": null, "content_type": "error",
+///  "content": {"text": "...", "path": "$[3]"}, "sequence": 0, "status": "failed",
+///  "tool_call_id": null, "metadata": {}}
+/// ```
+///
+/// Its fields are listed once, in [`ErrorRecord::fields`]: it serializes from them, and a stream,
+/// which holds its records as values of its own, builds them from them.
+#[derive(Clone, Copy, Debug)]
+pub struct ErrorRecord<'a> {
+    /// `content`: `{text, path}`.
+    content: [(&'static str, &'a str); 2],
+}
+
+/// A field's value in an [`ErrorRecord`].
+#[derive(Clone, Copy, Debug)]
+pub enum ErrorField<'a> {
+    Null,
+    String(&'a str),
+    /// The number `0`.
+    Zero,
+    /// An object of strings, in order (`{}` when empty).
+    Strings(&'a [(&'static str, &'a str)]),
+}
+
+impl<'a> ErrorRecord<'a> {
+    /// The error record for `text` (what went wrong) at `path` (where, as a JSON path).
+    pub fn new(text: &'a str, path: &'a str) -> Self {
+        ErrorRecord {
+            content: [("text", text), ("path", path)],
+        }
+    }
+
+    /// The record's fields, in the order of `toDisplayMessages`' records.
+    pub fn fields(&self) -> [(&'static str, ErrorField<'_>); 8] {
+        [
+            ("conversation_id", ErrorField::Null),
+            ("message_type", ErrorField::Null),
+            (
+                "content_type",
+                ErrorField::String(ContentType::Error.as_str()),
+            ),
+            ("content", ErrorField::Strings(&self.content)),
+            ("sequence", ErrorField::Zero),
+            ("status", ErrorField::String(Status::Failed.as_str())),
+            ("tool_call_id", ErrorField::Null),
+            ("metadata", ErrorField::Strings(&[])),
+        ]
+    }
+}
+
+impl Serialize for ErrorField<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        match self {
+            ErrorField::Null => s.serialize_unit(),
+            ErrorField::String(text) => s.serialize_str(text),
+            ErrorField::Zero => s.serialize_i32(0),
+            ErrorField::Strings(entries) => {
+                let mut map = s.serialize_map(Some(entries.len()))?;
+                for (key, value) in entries.iter() {
+                    map.serialize_entry(key, value)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+impl Serialize for ErrorRecord<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        let fields = self.fields();
+        let mut map = s.serialize_map(Some(fields.len()))?;
+        for (key, value) in &fields {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
 /// The root of `toDisplayMessages`' paths: it takes several arguments, so `$` is followed by the
 /// parameter's name (`$.messages[3].content[0]`).
 pub const MESSAGES: Path<'static> = Path::Root("$.messages");
@@ -516,7 +599,15 @@ pub fn records_of<J: Json>(
 
 #[cfg(test)]
 mod tests {
-    use super::ContentType;
+    use super::{ContentType, ErrorRecord};
+
+    #[test]
+    fn an_error_record_is_the_failed_record_of_its_text_and_path() {
+        assert_eq!(
+            serde_json::to_string(&ErrorRecord::new("Bad \"x\".", "$[3]")).unwrap(),
+            r#"{"conversation_id":null,"message_type":null,"content_type":"error","content":{"text":"Bad \"x\".","path":"$[3]"},"sequence":0,"status":"failed","tool_call_id":null,"metadata":{}}"#
+        );
+    }
 
     #[test]
     fn content_types_read_back_as_themselves_and_nothing_else() {

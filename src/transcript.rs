@@ -8,7 +8,7 @@
 //! (`content: {text, path}`, status `failed`); the others load. Records are kept as where they come
 //! from (message, item index, status), about 16 bytes each, and rebuilt from the text on demand.
 
-use crate::display::{display_items, ContentType, DisplayItem, DisplayRecord, ItemContent, Status};
+use crate::display::{display_items, DisplayItem, DisplayRecord, ErrorRecord, ItemContent, Status};
 use crate::doc::{Doc, Engine, Node, SyntaxError};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
@@ -20,7 +20,7 @@ use crate::record::{validate_display_message, Record};
 use crate::text::{self, Text};
 use alloc::borrow::Cow;
 use core::marker::PhantomData;
-use serde::ser::{SerializeMap, Serializer};
+use serde::ser::Serializer;
 use serde::Serialize;
 
 /// Where a record comes from.
@@ -47,7 +47,8 @@ pub enum Out<'a, F: Engine> {
     Item(DisplayRecord<F::Value<'a>>),
     /// A record given in the input, validated (defaults applied).
     Given(Box<Record<F::Value<'a>>>),
-    /// `{content_type: "error", content: {text, path}, status: "failed", ...}`.
+    /// `{content_type: "error", content: {text, path}, status: "failed", ...}`: an
+    /// [`ErrorRecord`].
     Error { text: &'a str, path: &'a str },
 }
 
@@ -57,43 +58,8 @@ impl<F: Engine> Serialize for Out<'_, F> {
         match self {
             Out::Item(record) => record.serialize(s),
             Out::Given(record) => record.serialize(s),
-            Out::Error { text, path } => {
-                let mut map = s.serialize_map(Some(8))?;
-                map.serialize_entry("conversation_id", &())?;
-                map.serialize_entry("message_type", &())?;
-                map.serialize_entry("content_type", &ContentType::Error)?;
-                map.serialize_entry("content", &ErrorContent { text, path })?;
-                map.serialize_entry("sequence", &0)?;
-                map.serialize_entry("status", "failed")?;
-                map.serialize_entry("tool_call_id", &())?;
-                map.serialize_entry("metadata", &Empty)?;
-                map.end()
-            }
+            Out::Error { text, path } => ErrorRecord::new(text, path).serialize(s),
         }
-    }
-}
-
-/// An error record's content `{text, path}`.
-struct ErrorContent<'a> {
-    text: &'a str,
-    path: &'a str,
-}
-
-/// `{}`.
-struct Empty;
-
-impl Serialize for Empty {
-    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        s.serialize_map(Some(0))?.end()
-    }
-}
-
-impl Serialize for ErrorContent<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(2))?;
-        map.serialize_entry("text", self.text)?;
-        map.serialize_entry("path", self.path)?;
-        map.end()
     }
 }
 
