@@ -8,10 +8,10 @@
 //! `attrs` or `record` that is not an object is one.
 
 use crate::display::ContentType;
+use crate::elixir::{self, ToText};
 use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind, Number};
 use crate::prelude::*;
-use crate::text;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -199,7 +199,7 @@ impl<J: Json> Value<J> {
     fn interpolated(&self) -> String {
         match self {
             Value::Nil => String::new(),
-            Value::Given(j) => text::interpolate(j).unwrap_or_else(|| text::inspect(j)),
+            Value::Given(j) => elixir::interpolate(j).unwrap_or_else(|| elixir::inspect(j, ToText)),
             Value::Int(i) => crate::error::text!(i),
             Value::Str(s) => (*s).to_string(),
             Value::EmptyMap => "%{}".to_string(),
@@ -235,10 +235,10 @@ fn same_number(a: Number, b: Number) -> bool {
     }
 }
 
-/// Deep equality of two JSON values, looking no deeper than [`text::MAX_DEPTH`] levels (deeper
+/// Deep equality of two JSON values, looking no deeper than [`elixir::MAX_DEPTH`] levels (deeper
 /// values count as different, which at worst records an equal map as a change).
 fn equal<J: Json>(a: &J, b: &J, depth: usize) -> bool {
-    if depth > text::MAX_DEPTH {
+    if depth > elixir::MAX_DEPTH {
         return false;
     }
     match (a.kind(), b.kind()) {

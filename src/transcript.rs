@@ -661,7 +661,7 @@ pub fn item_text<J: Json>(item: &ItemContent<J>) -> String {
 fn item_text_onto<J: Json>(out: &mut String, item: &ItemContent<J>) {
     let name = |name: &Option<J>| {
         name.as_ref()
-            .and_then(text::interpolate)
+            .and_then(crate::elixir::interpolate)
             .unwrap_or_default()
     };
     match item {
@@ -677,7 +677,9 @@ fn item_text_onto<J: Json>(out: &mut String, item: &ItemContent<J>) {
             out.push_str(&name(called));
             out.push('(');
             match arguments {
-                Some(arguments) => text::inspect_onto(out, arguments),
+                Some(arguments) => {
+                    crate::elixir::inspect_onto(out, arguments, crate::elixir::ToText)
+                }
                 None => out.push_str("nil"),
             }
             out.push(')');
