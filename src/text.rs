@@ -1,5 +1,6 @@
-//! Search text for display-message records: the template's `to_text/1` (behavior.md §5.3), with
-//! Elixir string interpolation ([`interpolate`]) and `Kernel.inspect/1` ([`inspect`] with
+//! Search text for display-message records: the template's `to_text/1` (behavior.md §5.3) of a
+//! record ([`to_text`]) or of the record a display item makes ([`item_text`]), with Elixir string
+//! interpolation ([`interpolate`]) and `Kernel.inspect/1` ([`crate::elixir::inspect`] with
 //! [`ToText`]) rendered exactly as upstream prints JSON values.
 //!
 //! `to_text` never fails. Where upstream would crash (a map passed to string interpolation, a
@@ -9,8 +10,8 @@
 //! as `...`. Values JSON cannot express (JavaScript functions, symbols, bigints, `NaN`,
 //! `±Infinity`) read as `null`, as `JSON.stringify` writes them in arrays.
 
-use crate::display::ContentType;
-use crate::elixir::{inspect, interpolate, ToText};
+use crate::display::{ContentType, ItemContent};
+use crate::elixir::{inspect_onto, interpolate, ToText};
 use crate::error::text;
 use crate::json::{Json, Kind};
 use crate::prelude::*;
@@ -97,13 +98,16 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
         }
         ContentType::ToolCall => {
             let name = interpolate(&key("name")?)?;
-            let arguments = inspect(&key("arguments")?, ToText);
-            Some(Text::Built(text!("Tool call: ", name, "(", arguments, ")")))
+            let mut text = String::new();
+            tool_call_onto(&mut text, &name, Some(&key("arguments")?));
+            Some(Text::Built(text))
         }
         ContentType::ToolResult => {
             let name = interpolate(&key("name")?)?;
             let body = interpolate(&key("content")?)?;
-            Some(Text::Built(text!("Tool result from ", name, ": ", body)))
+            let mut text = String::new();
+            tool_result_onto(&mut text, &name, |out| out.push_str(&body));
+            Some(Text::Built(text))
         }
         ContentType::TodoSnapshot => match key("summary").filter(|s| s.kind() == Kind::Object) {
             Some(summary) => {
@@ -128,4 +132,50 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
             }
         },
     }
+}
+
+/// [`to_text`] of the record `toDisplayMessages` makes of a display item, without making the
+/// record (what `Transcript` does for the records of the messages it holds): a text or thinking
+/// item's text as given, else the text built, in `buffer` (cleared first, so that a caller can
+/// reuse one for many records).
+pub fn item_text<J: Json>(item: ItemContent<J>, mut buffer: String) -> Text<J> {
+    buffer.clear();
+    // A name is a string or null here (the message reader checked it), so it always interpolates.
+    let name = |name: Option<J>| name.as_ref().and_then(interpolate).unwrap_or_default();
+    match item {
+        ItemContent::Text { text } | ItemContent::Thinking { text } => return Text::Given(text),
+        ItemContent::ToolCall {
+            name: called,
+            arguments,
+            ..
+        } => tool_call_onto(&mut buffer, &name(called), arguments.as_ref()),
+        ItemContent::ToolResult {
+            name: from,
+            content,
+            ..
+        } => tool_result_onto(&mut buffer, &name(from), |out| content.push_onto(out)),
+    }
+    Text::Built(buffer)
+}
+
+/// A tool call's text, `Tool call: name(arguments)`, with the arguments inspected (`None` is
+/// null), appended to `out`.
+fn tool_call_onto<J: Json>(out: &mut String, name: &str, arguments: Option<&J>) {
+    out.push_str("Tool call: ");
+    out.push_str(name);
+    out.push('(');
+    match arguments {
+        Some(arguments) => inspect_onto(out, arguments, ToText),
+        None => out.push_str("nil"),
+    }
+    out.push(')');
+}
+
+/// A tool result's text, `Tool result from name: content`, the content written by `content`,
+/// appended to `out`.
+fn tool_result_onto(out: &mut String, name: &str, content: impl FnOnce(&mut String)) {
+    out.push_str("Tool result from ");
+    out.push_str(name);
+    out.push_str(": ");
+    content(out);
 }

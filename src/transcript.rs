@@ -20,6 +20,7 @@ use crate::record::{validate_display_message, Record};
 use crate::text::{self, Text};
 use alloc::borrow::Cow;
 use core::marker::PhantomData;
+use core::mem;
 use serde::ser::Serializer;
 use serde::Serialize;
 
@@ -462,15 +463,15 @@ impl<F: Engine> Transcript<F> {
                 Some(Found::Built)
             }
             Entry::Item { .. } => match self.out(entry, cache) {
-                Out::Item(record) => Some(match record.item.content {
-                    ItemContent::Text { text } | ItemContent::Thinking { text } => {
-                        Found::Given(text)
-                    }
-                    content => {
-                        item_text_onto(built, &content);
-                        Found::Built
-                    }
-                }),
+                Out::Item(record) => Some(
+                    match text::item_text(record.item.content, mem::take(built)) {
+                        Text::Given(text) => Found::Given(text),
+                        Text::Built(text) => {
+                            *built = text;
+                            Found::Built
+                        }
+                    },
+                ),
                 _ => None,
             },
         }
@@ -647,53 +648,6 @@ impl<'a, F: Engine> ItemCache<'a, F> {
             self.key = Some((doc, message));
         }
         self.items.get(sequence as usize).cloned()
-    }
-}
-
-/// `toText` of a record made from `item` (behavior.md §5.3, for the four item types).
-pub fn item_text<J: Json>(item: &ItemContent<J>) -> String {
-    let mut text = String::new();
-    item_text_onto(&mut text, item);
-    text
-}
-
-/// [`item_text`], appended to `out`: one buffer, with no copies of the parts.
-fn item_text_onto<J: Json>(out: &mut String, item: &ItemContent<J>) {
-    let name = |name: &Option<J>| {
-        name.as_ref()
-            .and_then(crate::elixir::interpolate)
-            .unwrap_or_default()
-    };
-    match item {
-        ItemContent::Text { text } | ItemContent::Thinking { text } => {
-            out.push_str(&text.as_str().unwrap_or_default())
-        }
-        ItemContent::ToolCall {
-            name: called,
-            arguments,
-            ..
-        } => {
-            out.push_str("Tool call: ");
-            out.push_str(&name(called));
-            out.push('(');
-            match arguments {
-                Some(arguments) => {
-                    crate::elixir::inspect_onto(out, arguments, crate::elixir::ToText)
-                }
-                None => out.push_str("nil"),
-            }
-            out.push(')');
-        }
-        ItemContent::ToolResult {
-            name: from,
-            content,
-            ..
-        } => {
-            out.push_str("Tool result from ");
-            out.push_str(&name(from));
-            out.push_str(": ");
-            content.push_onto(out);
-        }
     }
 }
 
