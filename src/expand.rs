@@ -933,6 +933,28 @@ mod tests {
     }
 
     #[test]
+    fn a_role_of_objects_shared_at_every_level_gives_a_bounded_message() {
+        use crate::elixir::tests::{reading, Lazy};
+        use crate::elixir::BUDGET;
+        // 2^21 and 2^31 values written out in full: the message took 10 s and 20 MB at 20 levels.
+        for levels in [20, 30] {
+            let message = Lazy::List(vec![Lazy::Map(vec![("role", Lazy::Shared(levels))])]);
+            let (text, reads) = reading(|| {
+                expand(&Lazy::Str("x"), &message, None)
+                    .err()
+                    .map(|e| e.message)
+                    .unwrap_or_default()
+            });
+            assert!(reads <= BUDGET.values + 8, "{levels} levels: {reads} reads");
+            assert!(text.starts_with("Cannot expand into a message with role %{\"a\" => %{"));
+            assert!(
+                text.ends_with("} at $.messages[0].role; supported roles: [:user, :assistant].")
+            );
+            assert!(text.contains(", ...}") && text.len() < BUDGET.bytes);
+        }
+    }
+
+    #[test]
     fn roles_print_as_atoms() {
         assert_eq!(inspect_role(&&json!("system")), ":system");
         assert_eq!(inspect_role(&&json!("tool")), ":tool");
