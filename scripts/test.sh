@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: native Rust, the wasm boundary in headless Chrome, the packed package in Node and
-# in TypeScript, and the viewer page in Chromium. Run through `npm test`, which sets up and builds
-# first.
+# in TypeScript, apps built on it, the viewer page and the element in Chromium. Run through
+# `npm test`, which sets up and builds first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -34,7 +34,7 @@ tsc --noEmit --strict --target es2022 --module nodenext --moduleResolution noden
   "$scratch"/tests/ts/*.ts
 echo "tsc: no errors in $(ls tests/ts/*.ts | wc -l) files"
 
-step "the package in browsers: a Vite app and a plain module page, in Chromium"
+step "the package in browsers: Vite, React and Vue apps, a 10,000-message app and a plain module page, in Chromium"
 PACKAGE_SCRATCH="$scratch" node --test tests/packaging/
 
 step "the viewer page in Chromium"
