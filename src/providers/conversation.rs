@@ -1,0 +1,164 @@
+//! [`Conversation`], which builds the LangChain messages of one payload: it gathers consecutive
+//! tool results into one `tool` message, pairs results with calls (by id, or by order and name
+//! when ids are missing), and gives results the name of the call they answer.
+
+use crate::json::Json;
+use crate::message::Role;
+use crate::prelude::*;
+
+use super::{
+    Entries, LcCall, LcMessage, LcPart, LcResult, Out, Pairing, ResultBody, Status, WireProtocol,
+};
+
+/// Builds the LangChain messages of one payload, in order.
+#[derive(Debug)]
+pub struct Conversation<J> {
+    protocol: WireProtocol,
+    messages: Vec<LcMessage<J>>,
+    /// Per call: its id as output, and its name.
+    pairing: Pairing<(Out<J>, Option<Out<J>>)>,
+}
+
+impl<J: Json> Conversation<J> {
+    pub fn new(protocol: WireProtocol) -> Conversation<J> {
+        Conversation {
+            protocol,
+            messages: Vec::new(),
+            pairing: Pairing::default(),
+        }
+    }
+
+    fn metadata(&self) -> Entries<J> {
+        vec![("wire_protocol", Out::Str(self.protocol.as_str()))]
+    }
+
+    /// Adds a user, assistant or system message.
+    pub fn message(&mut self, role: Role, content: Vec<LcPart<J>>, tool_calls: Vec<LcCall<J>>) {
+        let metadata = self.metadata();
+        self.messages.push(LcMessage {
+            role,
+            content,
+            status: Status::Complete,
+            tool_calls,
+            tool_results: Vec::new(),
+            metadata,
+        });
+    }
+
+    /// Adds tool results: to the previous message when it is a `tool` message (consecutive results
+    /// are gathered into one), else as a new `tool` message. Nothing happens for an empty list.
+    pub fn results(&mut self, mut results: Vec<LcResult<J>>) {
+        if results.is_empty() {
+            return;
+        }
+        if let Some(last) = self.messages.last_mut().filter(|m| m.role == Role::Tool) {
+            last.tool_results.append(&mut results);
+            return;
+        }
+        let metadata = self.metadata();
+        self.messages.push(LcMessage {
+            role: Role::Tool,
+            content: Vec::new(),
+            status: Status::Complete,
+            tool_calls: Vec::new(),
+            tool_results: results,
+            metadata,
+        });
+    }
+
+    /// Makes a tool call, registering it for pairing. `id` and `name` must be strings (or absent).
+    pub fn call(
+        &mut self,
+        id: Option<J>,
+        name: Option<Out<J>>,
+        arguments: Out<J>,
+        mut metadata: Entries<J>,
+    ) -> LcCall<J> {
+        let given = id.as_ref().and_then(|i| i.as_str().map(|s| s.into_owned()));
+        let name_text = name.as_ref().and_then(Out::text);
+        let call_id = match (&id, &given) {
+            (Some(id), Some(_)) => Out::Given(id.clone()),
+            _ => Out::Null,
+        };
+        let (made, synthetic) = self
+            .pairing
+            .add(given, name_text, (call_id.clone(), name.clone()));
+        let call_id = if synthetic {
+            metadata.insert(0, ("synthetic_id", Out::Bool(true)));
+            Out::Text(made.clone())
+        } else {
+            call_id
+        };
+        if synthetic {
+            if let Some(last) = self.pairing.last_mut() {
+                last.0 = Out::Text(made);
+            }
+        }
+        LcCall {
+            call_id,
+            name,
+            arguments,
+            metadata,
+        }
+    }
+
+    /// Makes a tool result, paired with the call it answers: a missing id is taken from the call
+    /// (paired by order and name) and a missing name from the call (paired by id or order).
+    pub fn result(
+        &mut self,
+        id: Option<J>,
+        name: Option<J>,
+        content: ResultBody<J>,
+        is_error: bool,
+        options: Entries<J>,
+    ) -> LcResult<J> {
+        let id_text = id.as_ref().and_then(|i| i.as_str().map(|s| s.into_owned()));
+        let name_text = name
+            .as_ref()
+            .and_then(|n| n.as_str().map(|s| s.into_owned()));
+        let paired = self
+            .pairing
+            .answer(id_text.as_deref(), name_text.as_deref())
+            .cloned();
+        let tool_call_id = match id {
+            Some(id) => Some(Out::Given(id)),
+            None => paired.as_ref().map(|(call_id, _)| call_id.clone()),
+        };
+        let name = match name {
+            Some(name) => Some(Out::Given(name)),
+            None => paired.and_then(|(_, name)| name),
+        };
+        LcResult {
+            tool_call_id,
+            name,
+            content,
+            is_error,
+            options,
+        }
+    }
+
+    /// Applies a response's stop reason to its (last) assistant message, adding an empty one when
+    /// the response has none: `status` from the mapping, the raw reason as `metadata.stop_reason`,
+    /// then any details.
+    pub fn stop(&mut self, status: Status, reason: Option<J>, details: Entries<J>) {
+        if !self.messages.iter().any(|m| m.role == Role::Assistant) {
+            self.message(Role::Assistant, Vec::new(), Vec::new());
+        }
+        if let Some(message) = self
+            .messages
+            .iter_mut()
+            .rev()
+            .find(|m| m.role == Role::Assistant)
+        {
+            message.status = status;
+            if let Some(reason) = reason {
+                message.metadata.push(("stop_reason", Out::Given(reason)));
+            }
+            message.metadata.extend(details);
+        }
+    }
+
+    pub fn finish(self) -> Vec<LcMessage<J>> {
+        self.messages
+    }
+}

@@ -1,0 +1,117 @@
+//! Reading provider JSON: typed fields with the error a wrong type gives, block types, tool
+//! arguments.
+
+use crate::error::{Error, Path, Result};
+use crate::json::{Json, Kind};
+use crate::prelude::*;
+
+use super::{Out, Parsed};
+
+/// The value under `key`, with an explicit `null` folded into absent.
+pub fn field<J: Json>(value: &J, key: &str) -> Option<J> {
+    value.get_non_null(key)
+}
+
+/// `value` must be an object.
+pub fn object<J: Json>(value: &J, path: &Path<'_>, what: &str) -> Result<()> {
+    match value.kind() {
+        Kind::Object => Ok(()),
+        other => Err(Error::expected(path, what, other)),
+    }
+}
+
+/// An optional string field: absent or null is `None`; any other non-string is an error.
+pub fn opt_str<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option<J>> {
+    match field(value, key) {
+        None => Ok(None),
+        Some(v) if v.kind() == Kind::String => Ok(Some(v)),
+        Some(v) => Err(Error::expected(
+            &path.key(key),
+            "a string or null",
+            v.kind(),
+        )),
+    }
+}
+
+/// A required string field.
+pub fn req_str<J: Json>(value: &J, key: &str, path: &Path<'_>, what: &str) -> Result<J> {
+    match field(value, key) {
+        None => Err(Error::missing(&path.key(key), what)),
+        Some(v) if v.kind() == Kind::String => Ok(v),
+        Some(v) => Err(Error::expected(&path.key(key), "a string", v.kind())),
+    }
+}
+
+/// An optional array field: absent or null is `None`; any other non-array is an error.
+pub fn opt_list<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option<Vec<J>>> {
+    match field(value, key) {
+        None => Ok(None),
+        Some(v) => v
+            .elements()
+            .map(Some)
+            .ok_or_else(|| Error::expected(&path.key(key), "an array or null", v.kind())),
+    }
+}
+
+/// The string under `key`, copied, when it is a string.
+pub fn str_of<J: Json>(value: &J, key: &str) -> Option<String> {
+    field(value, key).and_then(|v| v.as_str().map(|s| s.into_owned()))
+}
+
+/// A required string field read as a text part's content.
+pub fn read_text<J: Json>(block: &J, key: &str, path: &Path<'_>) -> Result<J> {
+    req_str(block, key, path, "the text")
+}
+
+/// A block's `type`: the block must be an object with a string `type`.
+pub fn block_type<J: Json>(block: &J, path: &Path<'_>) -> Result<(String, J)> {
+    object(block, path, "a content block object")?;
+    let ty = match field(block, "type") {
+        None => return Err(Error::missing(&path.key("type"), "the block type")),
+        Some(t) => t,
+    };
+    match ty.as_str() {
+        Some(s) => Ok((s.into_owned(), ty.clone())),
+        None => Err(Error::expected(&path.key("type"), "a string", ty.kind())),
+    }
+}
+
+/// Tool arguments: a JSON string that parses to an object becomes that object; any other string
+/// (invalid JSON, or JSON that is not an object) is kept as the raw string; any other value is
+/// moved as it is; absent or null is `{}`.
+pub fn arguments<J: Json>(value: Option<J>) -> Out<J> {
+    match value {
+        None => Out::empty_map(),
+        Some(v) => match v.as_str().map(|s| parse_object(&s)) {
+            Some(Some(parsed)) => Out::Json(parsed),
+            _ => Out::Given(v),
+        },
+    }
+}
+
+/// A JSON text that is an object, parsed; `None` for anything else. serde_json stops at 128 levels,
+/// so deeper text is "invalid" here too.
+pub fn parse_object(text: &str) -> Option<Parsed> {
+    match serde_json::from_str::<Parsed>(text) {
+        Ok(value @ Parsed::Object(_)) => Some(value),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parsed_json_keeps_the_text_key_order_and_stops_at_serde_json_depth_limit() {
+        let parsed = parse_object(r#"{"b":1,"a":[true,null,"x"],"b":2}"#).unwrap();
+        assert_eq!(
+            serde_json::to_string(&parsed).unwrap(),
+            r#"{"b":2,"a":[true,null,"x"]}"#
+        );
+        assert!(parse_object("[1]").is_none());
+        assert!(parse_object("{").is_none());
+        let deep = format!("{}{}", "{\"a\":".repeat(300), "}".repeat(300));
+        assert!(parse_object(&deep).is_none());
+    }
+}
