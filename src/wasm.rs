@@ -3282,7 +3282,6 @@ export type Patch =
             crate::providers::Parsed,
             Vec<(usize, crate::providers::Parsed)>,
         )> {
-            use crate::providers::{self, WireProtocol};
             let unwritable = |_| {
                 Error::new(
                     ErrorCode::InvalidInput,
@@ -3291,15 +3290,7 @@ export type Patch =
                 )
             };
             let body = Js::new(to_js(body).map_err(unwritable)?);
-            let messages = match protocol {
-                WireProtocol::AnthropicMessages => providers::anthropic::from_provider(&body),
-                WireProtocol::OpenaiCompletions => {
-                    providers::openai_completions::from_provider(&body)
-                }
-                WireProtocol::OpenaiResponses => providers::openai_responses::from_provider(&body),
-                WireProtocol::BedrockConverse => providers::bedrock::from_provider(&body),
-                WireProtocol::GoogleGemini => providers::gemini::from_provider(&body),
-            }?;
+            let messages = crate::providers::read_payload(protocol, &body)?;
             let messages = Js::new(to_js(&messages).map_err(unwritable)?);
             let parsed = crate::stream::event_of(&messages, &Path::ROOT)?;
             if !records {

@@ -1,6 +1,7 @@
 //! [`Conversation`], which builds the LangChain messages of one payload: it gathers consecutive
 //! tool results into one `tool` message, pairs results with calls (by id, or by order and name
-//! when ids are missing), and gives results the name of the call they answer.
+//! when ids are missing), and gives results the name of the call they answer. A run of items
+//! that together make one assistant message (Responses' output items) gathers in its [`Run`].
 
 use crate::json::Json;
 use crate::message::Role;
@@ -17,6 +18,17 @@ pub struct Conversation<J> {
     messages: Vec<LcMessage<J>>,
     /// Per call: its id as output, and its name.
     pairing: Pairing<(Out<J>, Option<Out<J>>)>,
+    /// The assistant message being gathered from consecutive items, if one is.
+    run: Option<Run<J>>,
+}
+
+/// An assistant message gathered from consecutive items: its parts, its calls, and the results
+/// of server tools, which follow it in a `tool` message.
+#[derive(Debug)]
+pub struct Run<J> {
+    pub parts: Vec<LcPart<J>>,
+    pub calls: Vec<LcCall<J>>,
+    pub results: Vec<LcResult<J>>,
 }
 
 impl<J: Json> Conversation<J> {
@@ -25,7 +37,30 @@ impl<J: Json> Conversation<J> {
             protocol,
             messages: Vec::new(),
             pairing: Pairing::default(),
+            run: None,
         }
+    }
+
+    /// The assistant message being gathered, started if none is.
+    pub fn run(&mut self) -> &mut Run<J> {
+        self.run.get_or_insert_with(|| Run {
+            parts: Vec::new(),
+            calls: Vec::new(),
+            results: Vec::new(),
+        })
+    }
+
+    /// Ends the run, if one is open: its assistant message, then its server-tool results.
+    pub fn flush(&mut self) {
+        if let Some(run) = self.run.take() {
+            self.message(Role::Assistant, run.parts, run.calls);
+            self.results(run.results);
+        }
+    }
+
+    /// The format being read.
+    pub fn protocol(&self) -> WireProtocol {
+        self.protocol
     }
 
     fn metadata(&self) -> Entries<J> {
@@ -158,7 +193,9 @@ impl<J: Json> Conversation<J> {
         }
     }
 
-    pub fn finish(self) -> Vec<LcMessage<J>> {
+    /// The messages, the open run ended.
+    pub fn finish(mut self) -> Vec<LcMessage<J>> {
+        self.flush();
         self.messages
     }
 }

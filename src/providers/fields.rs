@@ -1,7 +1,8 @@
 //! Reading provider JSON: typed fields with the error a wrong type gives, block types, tool
 //! arguments.
 
-use crate::error::{Error, Path, Result};
+use crate::error::text;
+use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::prelude::*;
 
@@ -96,6 +97,30 @@ pub fn parse_object(text: &str) -> Option<Parsed> {
         Ok(value @ Parsed::Object(_)) => Some(value),
         _ => None,
     }
+}
+
+/// `unsupported_role` for a role outside a format's roles.
+pub fn unsupported_role<J: Json>(role: Option<&J>, path: &Path<'_>, expected: &str) -> Error {
+    let shown = match role {
+        None => "(missing)".to_string(),
+        Some(r) => match r.as_str() {
+            Some(s) => crate::error::quoted(&s),
+            None => r.kind().name().to_string(),
+        },
+    };
+    Error::new(
+        ErrorCode::UnsupportedRole,
+        path,
+        text!(
+            "Unsupported role ",
+            shown,
+            " at ",
+            path,
+            ": expected ",
+            expected,
+            "."
+        ),
+    )
 }
 
 #[cfg(test)]

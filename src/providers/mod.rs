@@ -1,17 +1,24 @@
-//! Provider wire formats: Sycophant's five `wire_protocol` values, read into LangChain messages
-//! (`fromProvider`), recognized by shape (`detectProtocol`) and written back as request arrays
-//! (`toProvider`).
+//! Provider wire formats: read into LangChain messages (`fromProvider`), recognized by shape
+//! (`detectProtocol`), written back as request arrays (`toProvider`) and read live
+//! (`StreamAccumulator`, in [`crate::stream`]).
 //!
-//! Each format has its own file; the files beside them hold what they share, one concern each:
+//! Each format has its folder (`anthropic/`, `openai_completions/`, `openai_responses/`,
+//! `bedrock/`, `gemini/`), whose type implements [`Format`] in three files: `read.rs`
+//! ([`ReadPayload`]), `write.rs` ([`WriteRequest`]) and `stream.rs` ([`ReadStream`]). The registry
+//! (`src/registry.rs`) lists them. Adding a format is a folder and a row there (and, if payloads
+//! of it should be recognized, its signs in `detect.rs`, whose rules weigh every format against
+//! the others). The files here hold what the formats share, one concern each:
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `mod.rs` | [`WireProtocol`], the five names, and the dispatch of the three functions |
-//! | `out.rs` | [`Out`], the JSON tree the conversions write |
-//! | `langchain.rs` | the LangChain messages `fromProvider` makes ([`LcMessage`] ...) |
-//! | `pairing.rs` | [`Pairing`], results paired with the calls they answer |
+//! | `mod.rs` | the entry points: `fromProvider`, `toProvider`, the `protocol` argument |
+//! | `format.rs` | [`Format`], what a format implements, and [`Visit`], work done with one |
+//! | `payload.rs` | the one payload reader, which tells a payload's shapes apart |
 //! | `conversation.rs` | [`Conversation`], which builds a payload's messages |
+//! | `pairing.rs` | [`Pairing`], results paired with the calls they answer |
+//! | `langchain.rs` | the LangChain messages `fromProvider` makes ([`LcMessage`] ...) |
 //! | `fields.rs` | typed readers of provider JSON fields |
+//! | `out.rs` | [`Out`], the JSON tree the conversions write |
 //! | `parsed.rs` | [`Parsed`], JSON parsed from text with its keys in order |
 //! | `json_text.rs` | [`compact_json`], any value as `JSON.stringify` writes it |
 //! | `messages.rs` | [`read_messages`], the LangChain messages `toProvider` reads |
@@ -22,6 +29,7 @@
 
 use crate::error::text;
 use crate::prelude::*;
+
 pub mod anthropic;
 pub mod bedrock;
 pub mod gemini;
@@ -31,32 +39,35 @@ pub mod openai_responses;
 mod conversation;
 mod detect;
 mod fields;
+mod format;
 mod json_text;
 mod langchain;
 mod messages;
 mod out;
 mod pairing;
 mod parsed;
+mod payload;
 mod write;
 
-pub use conversation::Conversation;
+pub use crate::registry::WireProtocol;
+pub use conversation::{Conversation, Run};
 pub use detect::detect_protocol;
 pub use fields::{
     arguments, block_type, field, object, opt_list, opt_str, parse_object, read_text, req_str,
-    str_of,
+    str_of, unsupported_role,
 };
+pub use format::{Format, ReadPayload, ReadStream, Shape, Visit, WriteRequest};
 pub use json_text::{compact_json, js_number, too_deep, MAX_DEPTH};
 pub use langchain::{LcCall, LcMessage, LcPart, LcResult, PartKind, ResultBody, Status};
 pub use messages::{read_messages, InCall, InContent, InMessage, InPart, InResult};
 pub use out::{Entries, Out};
 pub use pairing::Pairing;
 pub use parsed::Parsed;
+pub use payload::list as read_list;
 pub use write::{media, media_text, split_data_url, system_texts, Turn, Turns};
 
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::Json;
-use serde::ser::Serializer;
-use serde::Serialize;
 
 /// The root of the `protocol` argument's path.
 pub const PROTOCOL: Path<'static> = Path::Root("$.protocol");
@@ -65,77 +76,60 @@ pub const PAYLOAD: Path<'static> = Path::Root("$.payload");
 /// The root of `toProvider`'s message paths (`$.messages[3]`).
 pub const MESSAGES: Path<'static> = Path::Root("$.messages");
 
-/// A provider wire format, named as Sycophant names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WireProtocol {
-    /// Anthropic Messages (`messages`, top-level `system`, content blocks with `type`).
-    AnthropicMessages,
-    /// OpenAI Chat Completions (`messages` with `tool_calls` and `tool` messages; `choices`).
-    OpenaiCompletions,
-    /// OpenAI Responses (`input` / `output` item arrays).
-    OpenaiResponses,
-    /// AWS Bedrock Converse (`messages` of one-key union blocks; `output.message`).
-    BedrockConverse,
-    /// Google Gemini generateContent (`contents` of `parts`; `candidates`).
-    GoogleGemini,
-}
-
-impl WireProtocol {
-    pub const ALL: [WireProtocol; 5] = [
-        WireProtocol::AnthropicMessages,
-        WireProtocol::OpenaiCompletions,
-        WireProtocol::OpenaiResponses,
-        WireProtocol::BedrockConverse,
-        WireProtocol::GoogleGemini,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            WireProtocol::AnthropicMessages => "anthropic_messages",
-            WireProtocol::OpenaiCompletions => "openai_completions",
-            WireProtocol::OpenaiResponses => "openai_responses",
-            WireProtocol::BedrockConverse => "bedrock_converse",
-            WireProtocol::GoogleGemini => "google_gemini",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<WireProtocol> {
-        WireProtocol::ALL.into_iter().find(|p| p.as_str() == s)
-    }
-}
-
-impl Serialize for WireProtocol {
-    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
-
-/// Reads the `protocol` argument: one of the five names, else `unsupported_protocol`.
+/// Reads the `protocol` argument: one of the registry's names, else `unsupported_protocol`.
 pub fn parse_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
     let found = protocol.as_str();
-    found.as_deref().and_then(WireProtocol::parse).ok_or_else(|| {
-        let shown = match found {
-            Some(s) => crate::error::quoted(&s),
-            None => protocol.kind().name().to_string(),
-        };
-        Error::new(
-            ErrorCode::UnsupportedProtocol,
-            &PROTOCOL,
-            text!("Unsupported protocol ", shown, " at ", PROTOCOL, ": expected \"anthropic_messages\", \"openai_completions\", \"openai_responses\", \"bedrock_converse\" or \"google_gemini\"."),
-        )
-    })
+    found
+        .as_deref()
+        .and_then(WireProtocol::parse)
+        .ok_or_else(|| {
+            let shown = match found {
+                Some(s) => crate::error::quoted(&s),
+                None => protocol.kind().name().to_string(),
+            };
+            Error::new(
+                ErrorCode::UnsupportedProtocol,
+                &PROTOCOL,
+                text!(
+                    "Unsupported protocol ",
+                    shown,
+                    " at ",
+                    PROTOCOL,
+                    ": expected ",
+                    names(),
+                    "."
+                ),
+            )
+        })
+}
+
+/// The registry's names, quoted: `"a", "b" or "c"`.
+fn names() -> String {
+    let mut out = String::new();
+    for (i, name) in WireProtocol::NAMES.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == WireProtocol::NAMES.len() {
+                " or "
+            } else {
+                ", "
+            });
+        }
+        out.push('"');
+        out.push_str(name);
+        out.push('"');
+    }
+    out
 }
 
 /// `fromProvider(protocol, payload)`: a request body, a response body, a bare message (or item)
 /// array, or one message, as LangChain messages carrying `metadata.wire_protocol`.
 pub fn from_provider<J: Json>(protocol: &J, payload: &J) -> Result<Vec<LcMessage<J>>> {
-    match parse_protocol(protocol)? {
-        WireProtocol::AnthropicMessages => anthropic::from_provider(payload),
-        WireProtocol::OpenaiCompletions => openai_completions::from_provider(payload),
-        WireProtocol::OpenaiResponses => openai_responses::from_provider(payload),
-        WireProtocol::BedrockConverse => bedrock::from_provider(payload),
-        WireProtocol::GoogleGemini => gemini::from_provider(payload),
-    }
+    read_payload(parse_protocol(protocol)?, payload)
+}
+
+/// `fromProvider` for a protocol already read.
+pub fn read_payload<J: Json>(protocol: WireProtocol, payload: &J) -> Result<Vec<LcMessage<J>>> {
+    payload::read(protocol, payload)
 }
 
 /// `toProvider(protocol, messages)`: LangChain messages as the format's request array. Anthropic,
@@ -143,13 +137,14 @@ pub fn from_provider<J: Json>(protocol: &J, payload: &J) -> Result<Vec<LcMessage
 /// system messages gives the request-body object `{system, messages}` /
 /// `{systemInstruction, contents}` instead.
 pub fn to_provider<J: Json>(protocol: &J, messages: &J) -> Result<Out<J>> {
+    struct Write<'a, J>(&'a [InMessage<J>]);
+    impl<J: Json> Visit for Write<'_, J> {
+        type Output = Result<Out<J>>;
+        fn visit<F: Format>(self, _: WireProtocol) -> Self::Output {
+            F::write(self.0)
+        }
+    }
     let protocol = parse_protocol(protocol)?;
     let messages = read_messages(messages, protocol)?;
-    match protocol {
-        WireProtocol::AnthropicMessages => anthropic::to_provider(&messages),
-        WireProtocol::OpenaiCompletions => openai_completions::to_provider(&messages),
-        WireProtocol::OpenaiResponses => openai_responses::to_provider(&messages),
-        WireProtocol::BedrockConverse => bedrock::to_provider(&messages),
-        WireProtocol::GoogleGemini => gemini::to_provider(&messages),
-    }
+    protocol.visit(Write(&messages))
 }

@@ -29,18 +29,12 @@ use crate::prelude::*;
 pub mod eventstream;
 pub mod sse;
 
-mod anthropic;
-mod bedrock;
-mod gemini;
-mod openai_completions;
-mod openai_responses;
-
 use crate::display::{display_items, records_of, DisplayRecord, MESSAGES};
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::Json;
 use crate::message::parse_message;
 use crate::partial_json::{self, Change, PartialJson, Step};
-use crate::providers::{self, LcMessage, Parsed, WireProtocol};
+use crate::providers::{self, Format, LcMessage, Parsed, Visit, WireProtocol};
 
 /// What changed in the records, in order. Applying every patch of every push, in order, to an
 /// empty array gives exactly [`StreamAccumulator::records`].
@@ -92,14 +86,7 @@ impl Reader for Native {
         body: &Parsed,
         records: bool,
     ) -> Result<(Parsed, Vec<(usize, Parsed)>)> {
-        let messages = match protocol {
-            WireProtocol::AnthropicMessages => providers::anthropic::from_provider(&body),
-            WireProtocol::OpenaiCompletions => providers::openai_completions::from_provider(&body),
-            WireProtocol::OpenaiResponses => providers::openai_responses::from_provider(&body),
-            WireProtocol::BedrockConverse => providers::bedrock::from_provider(&body),
-            WireProtocol::GoogleGemini => providers::gemini::from_provider(&body),
-        }?;
-        let messages: Vec<LcMessage<&Parsed>> = messages;
+        let messages: Vec<LcMessage<&Parsed>> = providers::read_payload(protocol, &body)?;
         let messages = to_parsed(&messages)?;
         if !records {
             return Ok((messages, Vec::new()));
@@ -129,6 +116,8 @@ pub fn records_with_owners<J: Json>(messages: &J) -> Result<Vec<(usize, DisplayR
 pub struct StreamAccumulator<R: Reader = Native> {
     reader: core::marker::PhantomData<R>,
     protocol: WireProtocol,
+    /// The format's stream half.
+    format: StreamFormat,
     decoder: sse::Decoder,
     /// Bedrock's binary framing, used when a Bedrock stream's first byte is not text.
     frames: Option<eventstream::Decoder>,
@@ -142,8 +131,56 @@ pub struct StreamAccumulator<R: Reader = Native> {
     events: usize,
     done: bool,
     patches: Vec<Patch>,
-    /// Gemini: the `jsonPath` of a string argument whose next fragment continues it.
-    pending_path: Option<Vec<Step>>,
+    /// A path a format carries from one event to the next (Gemini: the `jsonPath` of a string
+    /// argument whose next fragment continues it).
+    pub(crate) pending_path: Option<Vec<Step>>,
+}
+
+/// The constants of the format's [`providers::ReadStream`], looked up once.
+struct StreamFormat {
+    empty_body: &'static str,
+    framed: bool,
+}
+
+impl StreamFormat {
+    fn of(protocol: WireProtocol) -> Self {
+        struct Of;
+        impl Visit for Of {
+            type Output = StreamFormat;
+            fn visit<F: Format>(self, _: WireProtocol) -> StreamFormat {
+                StreamFormat {
+                    empty_body: F::EMPTY_BODY,
+                    framed: F::FRAMED,
+                }
+            }
+        }
+        protocol.visit(Of)
+    }
+}
+
+/// The format's [`providers::ReadStream::event`] for one event.
+struct Event<'a, 'n, R: Reader> {
+    acc: &'a mut StreamAccumulator<R>,
+    at: usize,
+    name: Option<&'n str>,
+    event: Parsed,
+}
+
+impl<R: Reader> Visit for Event<'_, '_, R> {
+    type Output = ();
+    fn visit<F: Format>(self, _: WireProtocol) {
+        F::event(self.acc, self.at, self.name, self.event)
+    }
+}
+
+/// The format's [`providers::ReadStream::mini_body`].
+struct MiniBody<'a>(&'a [Step], Parsed);
+
+impl Visit for MiniBody<'_> {
+    type Output = Parsed;
+    fn visit<F: Format>(self, _: WireProtocol) -> Parsed {
+        F::mini_body(self.0, self.1)
+    }
 }
 
 /// A run of records: one response's, or one error record.
@@ -215,6 +252,7 @@ impl<R: Reader> StreamAccumulator<R> {
     pub fn with_reader(protocol: WireProtocol) -> Self {
         StreamAccumulator {
             protocol,
+            format: StreamFormat::of(protocol),
             decoder: sse::Decoder::new(),
             frames: None,
             started: false,
@@ -286,7 +324,7 @@ impl<R: Reader> StreamAccumulator<R> {
                 return false;
             };
             self.started = true;
-            if self.protocol == WireProtocol::BedrockConverse && first == 0 {
+            if self.format.framed && first == 0 {
                 self.frames = Some(eventstream::Decoder::new());
             }
         }
@@ -318,13 +356,13 @@ impl<R: Reader> StreamAccumulator<R> {
             self.error_at(at, "An event is not a JSON object.".to_string());
             return;
         }
-        match self.protocol {
-            WireProtocol::AnthropicMessages => self.anthropic(at, &event),
-            WireProtocol::OpenaiCompletions => self.openai_completions(at, &event),
-            WireProtocol::OpenaiResponses => self.openai_responses(at, &event),
-            WireProtocol::BedrockConverse => self.bedrock(at, name, event),
-            WireProtocol::GoogleGemini => self.gemini(at, &event),
-        }
+        let protocol = self.protocol;
+        protocol.visit(Event {
+            acc: self,
+            at,
+            name,
+            event,
+        });
     }
 
     // -----------------------------------------------------------------------------------------
@@ -356,16 +394,7 @@ impl<R: Reader> StreamAccumulator<R> {
 
     /// A body with an empty assistant message, in the protocol's shape.
     fn empty_body(&self) -> Parsed {
-        let json = match self.protocol {
-            WireProtocol::AnthropicMessages => r#"{"role":"assistant","content":[]}"#,
-            WireProtocol::OpenaiCompletions => r#"{"role":"assistant","content":null}"#,
-            WireProtocol::OpenaiResponses => {
-                r#"[{"type":"message","role":"assistant","content":[]}]"#
-            }
-            WireProtocol::BedrockConverse => r#"{"role":"assistant","content":[]}"#,
-            WireProtocol::GoogleGemini => r#"{"role":"model","parts":[]}"#,
-        };
-        serde_json::from_str(json).unwrap_or(Parsed::Null)
+        serde_json::from_str(self.format.empty_body).unwrap_or(Parsed::Null)
     }
 
     /// `fromProvider(protocol, body)`, as JSON.
@@ -839,18 +868,7 @@ impl<R: Reader> StreamAccumulator<R> {
     /// A body holding only the block at `at` of `body`, in the protocol's shape.
     fn mini_body(&self, body: &Parsed, at: &[Step]) -> Parsed {
         let value = get_path(body, at).cloned().unwrap_or(Parsed::Null);
-        match self.protocol {
-            WireProtocol::AnthropicMessages | WireProtocol::BedrockConverse => object(vec![
-                ("role", Parsed::String("assistant".into())),
-                ("content", Parsed::Array(vec![value])),
-            ]),
-            WireProtocol::GoogleGemini => object(vec![
-                ("role", Parsed::String("model".into())),
-                ("parts", Parsed::Array(vec![value])),
-            ]),
-            WireProtocol::OpenaiResponses => Parsed::Array(vec![value]),
-            WireProtocol::OpenaiCompletions => openai_completions::mini_body(at, value),
-        }
+        self.protocol.visit(MiniBody(at, value))
     }
 
     /// Reads block `b`'s records again and puts them in place.

@@ -1,0 +1,346 @@
+//! Reading a payload (`fromProvider`).
+
+use super::Anthropic;
+use crate::error::{Error, Path, Result};
+use crate::json::{Json, Kind};
+use crate::message::Role;
+use crate::prelude::*;
+use crate::providers::{
+    arguments, block_type, compact_json, field, object, opt_str, read_text, str_of,
+    unsupported_role, Conversation, Entries, LcPart, LcResult, Out, PartKind, ReadPayload,
+    ResultBody, Shape, Status,
+};
+
+impl ReadPayload for Anthropic {
+    const SHAPE: Shape = Shape {
+        response: None,
+        request: "messages",
+        one: &["role"],
+        expected: "an Anthropic request body ({messages}), a response or message ({role, content}), or a message array",
+    };
+
+    fn message<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()> {
+        read_message(c, message, path)
+    }
+
+    /// A message, or a response: one assistant message, with its `stop_reason`.
+    fn one<J: Json>(c: &mut Conversation<J>, payload: &J, root: &Path<'_>) -> Result<()> {
+        read_message(c, payload, root)?;
+        if let Some(reason) = field(payload, "stop_reason") {
+            let status = status_of(reason.as_str().as_deref().unwrap_or_default());
+            let details: Entries<J> = field(payload, "stop_details")
+                .map(|d| vec![("stop_details", Out::Given(d))])
+                .unwrap_or_default();
+            c.stop(status, Some(reason), details);
+        }
+        Ok(())
+    }
+
+    fn system<J: Json>(c: &mut Conversation<J>, body: &J, root: &Path<'_>) -> Result<()> {
+        match field(body, "system") {
+            Some(system) => read_system(c, &system, &root.key("system")),
+            None => Ok(()),
+        }
+    }
+}
+
+/// `stop_reason` → status: `max_tokens` and `model_context_window_exceeded` are `length`,
+/// `refusal` is `content_filtered`, the rest (`end_turn`, `tool_use`, `stop_sequence`,
+/// `pause_turn`, ...) `complete`.
+fn status_of(reason: &str) -> Status {
+    match reason {
+        "max_tokens" | "model_context_window_exceeded" => Status::Length,
+        "refusal" => Status::ContentFiltered,
+        _ => Status::Complete,
+    }
+}
+
+/// The top-level `system`: a string or an array of text blocks, as one system message.
+fn read_system<J: Json>(
+    conversation: &mut Conversation<J>,
+    system: &J,
+    path: &Path<'_>,
+) -> Result<()> {
+    let parts = match system.kind() {
+        Kind::String if system.is_empty_str() => Vec::new(),
+        Kind::String => vec![LcPart::text(system.clone())],
+        Kind::Array => {
+            let mut parts = Vec::new();
+            for (i, block) in system.elements().unwrap_or_default().iter().enumerate() {
+                let path = path.index(i);
+                let (ty, ty_value) = block_type(block, &path)?;
+                parts.push(part(block, &ty, ty_value, &path)?);
+            }
+            parts
+        }
+        other => {
+            return Err(Error::expected(
+                path,
+                "a string or an array of text blocks",
+                other,
+            ))
+        }
+    };
+    if !parts.is_empty() {
+        conversation.message(Role::System, parts, Vec::new());
+    }
+    Ok(())
+}
+
+fn role_of<J: Json>(message: &J, path: &Path<'_>) -> Result<Role> {
+    object(message, path, "a message object")?;
+    let role = field(message, "role");
+    match role.as_ref().and_then(|r| r.as_str()).as_deref() {
+        Some("user") => Ok(Role::User),
+        Some("assistant") => Ok(Role::Assistant),
+        Some("system") => Ok(Role::System),
+        _ => Err(unsupported_role(
+            role.as_ref(),
+            &path.key("role"),
+            "\"user\", \"assistant\" or \"system\"",
+        )),
+    }
+}
+
+/// A message's `content`: a string, an array of blocks, or null.
+fn blocks_of<J: Json>(message: &J, path: &Path<'_>) -> Result<Vec<J>> {
+    match field(message, "content") {
+        None => Ok(Vec::new()),
+        Some(c) if c.kind() == Kind::String => Ok(vec![c]),
+        Some(c) => c.elements().ok_or_else(|| {
+            Error::expected(
+                &path.key("content"),
+                "a string or an array of content blocks",
+                c.kind(),
+            )
+        }),
+    }
+}
+
+fn read_message<J: Json>(
+    conversation: &mut Conversation<J>,
+    message: &J,
+    path: &Path<'_>,
+) -> Result<()> {
+    let role = role_of(message, path)?;
+    let content_path = path.key("content");
+    let blocks = blocks_of(message, path)?;
+    let mut parts = Vec::new();
+    let mut calls = Vec::new();
+    let mut results = Vec::new();
+    let mut server_results = Vec::new();
+    let mut pushed = false;
+    for (i, block) in blocks.iter().enumerate() {
+        let path = content_path.index(i);
+        if block.kind() == Kind::String {
+            if !block.is_empty_str() {
+                parts.push(LcPart::text(block.clone()));
+            }
+            continue;
+        }
+        let (ty, ty_value) = block_type(block, &path)?;
+        match ty.as_str() {
+            "tool_result" if role != Role::Assistant => {
+                if !parts.is_empty() {
+                    conversation.message(role, core::mem::take(&mut parts), Vec::new());
+                    pushed = true;
+                }
+                results.push(tool_result(conversation, block, &path)?);
+            }
+            "tool_use" | "server_tool_use" if role == Role::Assistant => {
+                let id = opt_str(block, "id", &path)?;
+                let name = opt_str(block, "name", &path)?;
+                let metadata: Entries<J> = if ty == "server_tool_use" {
+                    vec![("provider_type", Out::Given(ty_value))]
+                } else {
+                    Vec::new()
+                };
+                let arguments = arguments(field(block, "input"));
+                calls.push(conversation.call(id, name.map(Out::Given), arguments, metadata));
+            }
+            t if role == Role::Assistant && t.ends_with("_tool_result") => {
+                server_results.push(server_result(conversation, block, ty_value, &path)?);
+            }
+            _ => {
+                if !results.is_empty() {
+                    conversation.results(core::mem::take(&mut results));
+                    pushed = true;
+                }
+                parts.push(part(block, &ty, ty_value, &path)?);
+            }
+        }
+    }
+    if !results.is_empty() {
+        conversation.results(results);
+    } else if !parts.is_empty() || !calls.is_empty() || !pushed {
+        conversation.message(role, parts, calls);
+    }
+    conversation.results(server_results);
+    Ok(())
+}
+
+/// A `tool_result` block.
+fn tool_result<J: Json>(
+    conversation: &mut Conversation<J>,
+    block: &J,
+    path: &Path<'_>,
+) -> Result<LcResult<J>> {
+    let id = opt_str(block, "tool_use_id", path)?;
+    let content_path = path.key("content");
+    let content = match field(block, "content") {
+        None => ResultBody::Parts(Vec::new()),
+        Some(c) if c.kind() == Kind::String => ResultBody::Text(Out::Given(c)),
+        Some(c) => match c.elements() {
+            Some(blocks) => {
+                let mut parts = Vec::new();
+                for (i, inner) in blocks.iter().enumerate() {
+                    let path = content_path.index(i);
+                    let (ty, ty_value) = block_type(inner, &path)?;
+                    parts.push(part(inner, &ty, ty_value, &path)?);
+                }
+                ResultBody::Parts(parts)
+            }
+            None => {
+                return Err(Error::expected(
+                    &content_path,
+                    "a string or an array of content blocks",
+                    c.kind(),
+                ))
+            }
+        },
+    };
+    let is_error = field(block, "is_error").and_then(|e| e.as_bool()) == Some(true);
+    Ok(conversation.result(id, None, content, is_error, Vec::new()))
+}
+
+/// A server tool's result block (`web_search_tool_result`, `code_execution_tool_result`, ...):
+/// a string content as it is; a list as one text part per element (its `text`, else its `url`);
+/// an error object (`type` ending in `_error`) as its `error_code` with `is_error: true`; any other
+/// value as its compact JSON text.
+fn server_result<J: Json>(
+    conversation: &mut Conversation<J>,
+    block: &J,
+    ty: J,
+    path: &Path<'_>,
+) -> Result<LcResult<J>> {
+    let id = opt_str(block, "tool_use_id", path)?;
+    let content_path = path.key("content");
+    let (content, is_error) = match field(block, "content") {
+        None => (ResultBody::Text(Out::Str("")), false),
+        Some(c) if c.kind() == Kind::String => (ResultBody::Text(Out::Given(c)), false),
+        Some(c) if c.kind() == Kind::Array => {
+            let parts = c
+                .elements()
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|e| {
+                    field(e, "text")
+                        .or_else(|| field(e, "url"))
+                        .filter(|t| t.kind() == Kind::String)
+                })
+                .map(LcPart::text)
+                .collect();
+            (ResultBody::Parts(parts), false)
+        }
+        Some(c) => {
+            let error = str_of(&c, "type").is_some_and(|t| t.ends_with("_error"));
+            match field(&c, "error_code").filter(|_| error) {
+                Some(code) if code.kind() == Kind::String => {
+                    (ResultBody::Text(Out::Given(code)), true)
+                }
+                _ => (
+                    ResultBody::Text(Out::Text(compact_json(&c, &content_path)?)),
+                    error,
+                ),
+            }
+        }
+    };
+    let options = vec![
+        ("provider_type", Out::Given(ty)),
+        ("block", Out::Given(block.clone())),
+    ];
+    Ok(conversation.result(id, None, content, is_error, options))
+}
+
+/// A content block as a LangChain part. `ty` is the block's type (already read).
+fn part<J: Json>(block: &J, ty: &str, ty_value: J, path: &Path<'_>) -> Result<LcPart<J>> {
+    Ok(match ty {
+        "text" => LcPart::text(read_text(block, "text", path)?),
+        "thinking" => {
+            let text = match opt_str(block, "thinking", path)? {
+                Some(t) => Out::Given(t),
+                None => Out::Str(""),
+            };
+            LcPart::thinking(text, opt_str(block, "signature", path)?)
+        }
+        "redacted_thinking" => LcPart::redacted(opt_str(block, "data", path)?),
+        "image" => match source(block, path)?.as_deref() {
+            Some("base64") => base64_part(PartKind::Image, block, Vec::new()),
+            Some("url") => url_part(PartKind::ImageUrl, block),
+            Some("file") => file_ref(PartKind::Image, block),
+            _ => LcPart::raw(Out::Given(ty_value), "block", block.clone()),
+        },
+        "document" => match source(block, path)?.as_deref() {
+            Some("base64") => {
+                let title: Entries<J> = field(block, "title")
+                    .map(|t| vec![("filename", Out::Given(t))])
+                    .unwrap_or_default();
+                base64_part(PartKind::File, block, title)
+            }
+            Some("url") => url_part(PartKind::FileUrl, block),
+            Some("file") => file_ref(PartKind::File, block),
+            _ => LcPart::raw(Out::Given(ty_value), "block", block.clone()),
+        },
+        _ => LcPart::raw(Out::Given(ty_value), "block", block.clone()),
+    })
+}
+
+/// The `source.type` of an image or document block.
+fn source<J: Json>(block: &J, path: &Path<'_>) -> Result<Option<String>> {
+    let Some(source) = field(block, "source") else {
+        return Ok(None);
+    };
+    object(&source, &path.key("source"), "a source object")?;
+    Ok(str_of(&source, "type"))
+}
+
+/// A base64 source: `{type, content: data, options: {media, ...}}`.
+fn base64_part<J: Json>(kind: PartKind, block: &J, extra: Entries<J>) -> LcPart<J> {
+    let source = field(block, "source");
+    let mut options: Entries<J> = source
+        .as_ref()
+        .and_then(|s| field(s, "media_type"))
+        .map(|m| vec![("media", Out::Given(m))])
+        .unwrap_or_default();
+    options.extend(extra);
+    LcPart::new(
+        kind,
+        source
+            .as_ref()
+            .and_then(|s| field(s, "data"))
+            .map(Out::Given),
+        options,
+    )
+}
+
+/// A URL source: `{type, content: url}`.
+fn url_part<J: Json>(kind: PartKind, block: &J) -> LcPart<J> {
+    LcPart::new(
+        kind,
+        field(block, "source")
+            .and_then(|s| field(&s, "url"))
+            .map(Out::Given),
+        Vec::new(),
+    )
+}
+
+/// A file-id source: `{type, content: file_id, options: {type: "file_id"}}`.
+fn file_ref<J: Json>(kind: PartKind, block: &J) -> LcPart<J> {
+    LcPart::new(
+        kind,
+        field(block, "source")
+            .and_then(|s| field(&s, "file_id"))
+            .map(Out::Given),
+        vec![("type", Out::Str("file_id"))],
+    )
+}
