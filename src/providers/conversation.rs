@@ -193,9 +193,91 @@ impl<J: Json> Conversation<J> {
         }
     }
 
+    /// Applies a response's stop reason (see [`Conversation::stop`]), its status the one
+    /// `statuses` gives its text (`complete` for any other, or for a reason that is not a string).
+    pub fn stop_reason(&mut self, reason: J, statuses: &[(&str, Status)], details: Entries<J>) {
+        let text = reason.as_str();
+        let status = statuses
+            .iter()
+            .find(|(r, _)| text.as_deref() == Some(*r))
+            .map_or(Status::Complete, |(_, s)| *s);
+        self.stop(status, Some(reason), details);
+    }
+
     /// The messages, the open run ended.
     pub fn finish(mut self) -> Vec<LcMessage<J>> {
         self.flush();
         self.messages
+    }
+}
+
+/// One provider message being read, whose tool results split it (Anthropic's `tool_result`
+/// blocks, Bedrock's `toolResult`, Gemini's `functionResponse`): the parts before a result become
+/// a message of their own, consecutive results a `tool` message, and what follows another message.
+#[derive(Debug)]
+pub struct Split<J> {
+    role: Role,
+    parts: Vec<LcPart<J>>,
+    calls: Vec<LcCall<J>>,
+    results: Vec<LcResult<J>>,
+    /// Whether a message went to the conversation already.
+    pushed: bool,
+}
+
+impl<J: Json> Split<J> {
+    pub fn new(role: Role) -> Split<J> {
+        Split {
+            role,
+            parts: Vec::new(),
+            calls: Vec::new(),
+            results: Vec::new(),
+            pushed: false,
+        }
+    }
+
+    /// A block that is a bare string: a text part, none when empty. Results before it stay open
+    /// (and, when the message ends with them, the part is not written).
+    pub fn text(&mut self, text: &J) {
+        if !text.is_empty_str() {
+            self.parts.push(LcPart::text(text.clone()));
+        }
+    }
+
+    /// Parts: the results before them end their `tool` message first.
+    pub fn parts(&mut self, c: &mut Conversation<J>, parts: impl IntoIterator<Item = LcPart<J>>) {
+        self.end_results(c);
+        self.parts.extend(parts);
+    }
+
+    /// A call: the results before it end their `tool` message first.
+    pub fn call(&mut self, c: &mut Conversation<J>, call: LcCall<J>) {
+        self.end_results(c);
+        self.calls.push(call);
+    }
+
+    /// A tool result: the parts before it become their message first (the calls stay).
+    pub fn result(&mut self, c: &mut Conversation<J>, result: LcResult<J>) {
+        if !self.parts.is_empty() {
+            c.message(self.role, core::mem::take(&mut self.parts), Vec::new());
+            self.pushed = true;
+        }
+        self.results.push(result);
+    }
+
+    fn end_results(&mut self, c: &mut Conversation<J>) {
+        if !self.results.is_empty() {
+            c.results(core::mem::take(&mut self.results));
+            self.pushed = true;
+        }
+    }
+
+    /// The end of the message: its open results, else its parts and calls (a message that gave
+    /// nothing at all is still written, empty).
+    pub fn finish(self, c: &mut Conversation<J>) {
+        if !self.results.is_empty() {
+            c.results(self.results);
+        } else if !self.parts.is_empty() || !self.calls.is_empty() || !self.pushed {
+            c.message(self.role, self.parts, self.calls);
+        }
     }
 }

@@ -4,13 +4,19 @@
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
+use crate::message::Role;
 use crate::prelude::*;
 
-use super::{Out, Parsed};
+use super::{LcPart, Out, Parsed};
 
 /// The value under `key`, with an explicit `null` folded into absent.
 pub fn field<J: Json>(value: &J, key: &str) -> Option<J> {
     value.get_non_null(key)
+}
+
+/// The kind of an optional value, absent as `null`.
+pub fn kind_of<J: Json>(value: Option<J>) -> Kind {
+    value.map_or(Kind::Null, |v| v.kind())
 }
 
 /// `value` must be an object.
@@ -96,6 +102,60 @@ pub fn parse_object(text: &str) -> Option<Parsed> {
     match serde_json::from_str::<Parsed>(text) {
         Ok(value @ Parsed::Object(_)) => Some(value),
         _ => None,
+    }
+}
+
+/// A message's role, one of `roles` (each as the format names it), else `unsupported_role`
+/// saying `expected`. `role` is the message's `role` field; `path` the message's.
+pub fn role_in<J: Json>(
+    role: Option<J>,
+    path: &Path<'_>,
+    roles: &[(&str, Role)],
+    expected: &str,
+) -> Result<Role> {
+    let found = role.as_ref().and_then(|r| r.as_str());
+    match roles
+        .iter()
+        .find(|(name, _)| found.as_deref() == Some(*name))
+    {
+        Some((_, role)) => Ok(*role),
+        None => Err(unsupported_role(role.as_ref(), &path.key("role"), expected)),
+    }
+}
+
+/// A message's `content` as a list of blocks: none when absent (or null), a string as one block,
+/// an array's elements; anything else is an error saying `expected`.
+pub fn blocks_of<J: Json>(message: &J, path: &Path<'_>, expected: &str) -> Result<Vec<J>> {
+    match field(message, "content") {
+        None => Ok(Vec::new()),
+        Some(c) if c.kind() == Kind::String => Ok(vec![c]),
+        Some(c) => c
+            .elements()
+            .ok_or_else(|| Error::expected(&path.key("content"), expected, c.kind())),
+    }
+}
+
+/// A message's `content` as parts: a string is one text part (none when empty), an array is read
+/// part by part with `part`, absent (or null) is none; anything else is an error saying
+/// `expected`.
+pub fn content_parts<J: Json>(
+    message: &J,
+    path: &Path<'_>,
+    expected: &str,
+    part: impl Fn(&J, &Path<'_>) -> Result<LcPart<J>>,
+) -> Result<Vec<LcPart<J>>> {
+    let content_path = path.key("content");
+    match field(message, "content") {
+        None => Ok(Vec::new()),
+        Some(c) if c.kind() == Kind::String => Ok(LcPart::texts(c)),
+        Some(c) => match c.elements() {
+            Some(list) => list
+                .iter()
+                .enumerate()
+                .map(|(i, p)| part(p, &content_path.index(i)))
+                .collect(),
+            None => Err(Error::expected(&content_path, expected, c.kind())),
+        },
     }
 }
 

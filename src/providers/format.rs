@@ -5,12 +5,13 @@
 //! them, and [`WireProtocol::visit`] is the one place a protocol value becomes its type.
 
 use crate::error::{Error, Path, Result};
-use crate::json::{Json, Kind};
+use crate::json::Json;
 use crate::partial_json::Step;
+use crate::prelude::*;
 use crate::registry::WireProtocol;
 use crate::stream::{Reader, StreamAccumulator};
 
-use super::{Conversation, InMessage, Out, Parsed};
+use super::{kind_of, Conversation, InMessage, LcPart, Out, Parsed};
 
 /// A wire format: its three halves.
 pub trait Format: ReadPayload + WriteRequest + ReadStream {}
@@ -26,11 +27,13 @@ pub trait Visit {
 
 /// The shapes a format's payloads take, which the one payload reader (`payload.rs`) tells apart,
 /// in this order: an array of messages; a response body (an object with the key `response`); a
-/// request body (with the key `request`, its list of messages); one message (with any of the keys
-/// `one`); anything else is an error saying `expected`.
+/// request body (with the key `request`, its list of messages, and its system prompt under the
+/// first of the keys `system` that it has); one message (with any of the keys `one`); anything
+/// else is an error saying `expected`.
 pub struct Shape {
     pub response: Option<&'static str>,
     pub request: &'static str,
+    pub system: &'static [&'static str],
     pub one: &'static [&'static str],
     pub expected: &'static str,
 }
@@ -54,9 +57,10 @@ pub trait ReadPayload {
         Ok(())
     }
 
-    /// A request body's system prompt, read before its list; none by default.
-    fn system<J: Json>(_c: &mut Conversation<J>, _body: &J, _root: &Path<'_>) -> Result<()> {
-        Ok(())
+    /// A request body's system prompt (the value under one of [`Shape::system`]), read before its
+    /// list, as the parts of its system message (none: no message).
+    fn system<J: Json>(_system: &J, _path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
+        Ok(Vec::new())
     }
 
     /// A request body's list when it is not an array (absent when null): an error by default.
@@ -65,11 +69,7 @@ pub trait ReadPayload {
         list: Option<J>,
         path: &Path<'_>,
     ) -> Result<()> {
-        Err(Error::expected(
-            path,
-            "an array",
-            list.map_or(Kind::Null, |l| l.kind()),
-        ))
+        Err(Error::expected(path, "an array", kind_of(list)))
     }
 }
 

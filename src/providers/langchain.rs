@@ -115,6 +115,17 @@ impl<J> LcPart<J> {
     }
 }
 
+impl<J: crate::json::Json> LcPart<J> {
+    /// A text as parts: one text part, none when the text is empty.
+    pub fn texts(text: J) -> Vec<LcPart<J>> {
+        if text.is_empty_str() {
+            Vec::new()
+        } else {
+            vec![LcPart::text(text)]
+        }
+    }
+}
+
 impl<J: Serialize> Serialize for LcPart<J> {
     fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;

@@ -50,11 +50,11 @@ mod payload;
 mod write;
 
 pub use crate::registry::WireProtocol;
-pub use conversation::{Conversation, Run};
+pub use conversation::{Conversation, Run, Split};
 pub use detect::detect_protocol;
 pub use fields::{
-    arguments, block_type, field, object, opt_list, opt_str, parse_object, read_text, req_str,
-    str_of, unsupported_role,
+    arguments, block_type, blocks_of, content_parts, field, kind_of, object, opt_list, opt_str,
+    parse_object, read_text, req_str, role_in, str_of, unsupported_role,
 };
 pub use format::{Format, ReadPayload, ReadStream, Shape, Visit, WriteRequest};
 pub use json_text::{compact_json, js_number, too_deep, MAX_DEPTH};

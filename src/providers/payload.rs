@@ -8,6 +8,7 @@
 
 use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind};
+use crate::message::Role;
 use crate::prelude::*;
 use crate::registry::WireProtocol;
 
@@ -26,7 +27,13 @@ pub fn read<J: Json>(protocol: WireProtocol, payload: &J) -> Result<Vec<LcMessag
             protocol.visit(Call(c, Read::Response(payload, &root)))?
         }
         Kind::Object if has(shape.request) => {
-            protocol.visit(Call(c, Read::System(payload, &root)))?;
+            if let Some((key, system)) = shape
+                .system
+                .iter()
+                .find_map(|k| Some((*k, field(payload, k)?)))
+            {
+                protocol.visit(Call(c, Read::System(&system, &root.key(key))))?;
+            }
             let path = root.key(shape.request);
             match field(payload, shape.request) {
                 Some(messages) if messages.kind() == Kind::Array => list(c, &messages, &path)?,
@@ -78,7 +85,13 @@ impl<J: Json> Visit for Call<'_, '_, J> {
             Read::Message(message, path) => F::message(c, message, path),
             Read::One(message, path) => F::one(c, message, path),
             Read::Response(body, root) => F::response(c, body, root),
-            Read::System(body, root) => F::system(c, body, root),
+            Read::System(system, path) => {
+                let parts = F::system(system, path)?;
+                if !parts.is_empty() {
+                    c.message(Role::System, parts, Vec::new());
+                }
+                Ok(())
+            }
             Read::OtherList(list, path) => F::other_list(c, list, path),
         }
     }

@@ -6,177 +6,117 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, block_type, compact_json, field, object, opt_str, read_text, str_of,
-    unsupported_role, Conversation, Entries, LcPart, LcResult, Out, PartKind, ReadPayload,
-    ResultBody, Shape, Status,
+    arguments, block_type, blocks_of, compact_json, field, object, opt_str, read_text, role_in,
+    str_of, Conversation, Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape,
+    Split, Status,
 };
+
+/// `stop_reason` → status: `max_tokens` and `model_context_window_exceeded` are `length`,
+/// `refusal` is `content_filtered`, the rest (`end_turn`, `tool_use`, `stop_sequence`,
+/// `pause_turn`, ...) `complete`.
+const STATUSES: [(&str, Status); 3] = [
+    ("max_tokens", Status::Length),
+    ("model_context_window_exceeded", Status::Length),
+    ("refusal", Status::ContentFiltered),
+];
+
+const ROLES: [(&str, Role); 3] = [
+    ("user", Role::User),
+    ("assistant", Role::Assistant),
+    ("system", Role::System),
+];
 
 impl ReadPayload for Anthropic {
     const SHAPE: Shape = Shape {
         response: None,
         request: "messages",
+        system: &["system"],
         one: &["role"],
         expected: "an Anthropic request body ({messages}), a response or message ({role, content}), or a message array",
     };
 
     fn message<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()> {
-        read_message(c, message, path)
+        object(message, path, "a message object")?;
+        let role = role_in(
+            field(message, "role"),
+            path,
+            &ROLES,
+            "\"user\", \"assistant\" or \"system\"",
+        )?;
+        let content_path = path.key("content");
+        let blocks = blocks_of(message, path, "a string or an array of content blocks")?;
+        let mut split = Split::new(role);
+        let mut server_results = Vec::new();
+        for (i, block) in blocks.iter().enumerate() {
+            let path = content_path.index(i);
+            if block.kind() == Kind::String {
+                split.text(block);
+                continue;
+            }
+            let (ty, ty_value) = block_type(block, &path)?;
+            match ty.as_str() {
+                "tool_result" if role != Role::Assistant => {
+                    let result = tool_result(c, block, &path)?;
+                    split.result(c, result);
+                }
+                "tool_use" | "server_tool_use" if role == Role::Assistant => {
+                    let id = opt_str(block, "id", &path)?;
+                    let name = opt_str(block, "name", &path)?;
+                    let metadata: Entries<J> = if ty == "server_tool_use" {
+                        vec![("provider_type", Out::Given(ty_value))]
+                    } else {
+                        Vec::new()
+                    };
+                    let arguments = arguments(field(block, "input"));
+                    let call = c.call(id, name.map(Out::Given), arguments, metadata);
+                    split.call(c, call);
+                }
+                t if role == Role::Assistant && t.ends_with("_tool_result") => {
+                    server_results.push(server_result(c, block, ty_value, &path)?);
+                }
+                _ => {
+                    let part = part(block, &ty, ty_value, &path)?;
+                    split.parts(c, [part]);
+                }
+            }
+        }
+        split.finish(c);
+        c.results(server_results);
+        Ok(())
     }
 
     /// A message, or a response: one assistant message, with its `stop_reason`.
     fn one<J: Json>(c: &mut Conversation<J>, payload: &J, root: &Path<'_>) -> Result<()> {
-        read_message(c, payload, root)?;
+        Self::message(c, payload, root)?;
         if let Some(reason) = field(payload, "stop_reason") {
-            let status = status_of(reason.as_str().as_deref().unwrap_or_default());
             let details: Entries<J> = field(payload, "stop_details")
                 .map(|d| vec![("stop_details", Out::Given(d))])
                 .unwrap_or_default();
-            c.stop(status, Some(reason), details);
+            c.stop_reason(reason, &STATUSES, details);
         }
         Ok(())
     }
 
-    fn system<J: Json>(c: &mut Conversation<J>, body: &J, root: &Path<'_>) -> Result<()> {
-        match field(body, "system") {
-            Some(system) => read_system(c, &system, &root.key("system")),
-            None => Ok(()),
-        }
-    }
-}
-
-/// `stop_reason` → status: `max_tokens` and `model_context_window_exceeded` are `length`,
-/// `refusal` is `content_filtered`, the rest (`end_turn`, `tool_use`, `stop_sequence`,
-/// `pause_turn`, ...) `complete`.
-fn status_of(reason: &str) -> Status {
-    match reason {
-        "max_tokens" | "model_context_window_exceeded" => Status::Length,
-        "refusal" => Status::ContentFiltered,
-        _ => Status::Complete,
-    }
-}
-
-/// The top-level `system`: a string or an array of text blocks, as one system message.
-fn read_system<J: Json>(
-    conversation: &mut Conversation<J>,
-    system: &J,
-    path: &Path<'_>,
-) -> Result<()> {
-    let parts = match system.kind() {
-        Kind::String if system.is_empty_str() => Vec::new(),
-        Kind::String => vec![LcPart::text(system.clone())],
-        Kind::Array => {
-            let mut parts = Vec::new();
-            for (i, block) in system.elements().unwrap_or_default().iter().enumerate() {
-                let path = path.index(i);
-                let (ty, ty_value) = block_type(block, &path)?;
-                parts.push(part(block, &ty, ty_value, &path)?);
+    /// The top-level `system`: a string or an array of text blocks.
+    fn system<J: Json>(system: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
+        match system.kind() {
+            Kind::String => Ok(LcPart::texts(system.clone())),
+            Kind::Array => {
+                let mut parts = Vec::new();
+                for (i, block) in system.elements().unwrap_or_default().iter().enumerate() {
+                    let path = path.index(i);
+                    let (ty, ty_value) = block_type(block, &path)?;
+                    parts.push(part(block, &ty, ty_value, &path)?);
+                }
+                Ok(parts)
             }
-            parts
-        }
-        other => {
-            return Err(Error::expected(
+            other => Err(Error::expected(
                 path,
                 "a string or an array of text blocks",
                 other,
-            ))
-        }
-    };
-    if !parts.is_empty() {
-        conversation.message(Role::System, parts, Vec::new());
-    }
-    Ok(())
-}
-
-fn role_of<J: Json>(message: &J, path: &Path<'_>) -> Result<Role> {
-    object(message, path, "a message object")?;
-    let role = field(message, "role");
-    match role.as_ref().and_then(|r| r.as_str()).as_deref() {
-        Some("user") => Ok(Role::User),
-        Some("assistant") => Ok(Role::Assistant),
-        Some("system") => Ok(Role::System),
-        _ => Err(unsupported_role(
-            role.as_ref(),
-            &path.key("role"),
-            "\"user\", \"assistant\" or \"system\"",
-        )),
-    }
-}
-
-/// A message's `content`: a string, an array of blocks, or null.
-fn blocks_of<J: Json>(message: &J, path: &Path<'_>) -> Result<Vec<J>> {
-    match field(message, "content") {
-        None => Ok(Vec::new()),
-        Some(c) if c.kind() == Kind::String => Ok(vec![c]),
-        Some(c) => c.elements().ok_or_else(|| {
-            Error::expected(
-                &path.key("content"),
-                "a string or an array of content blocks",
-                c.kind(),
-            )
-        }),
-    }
-}
-
-fn read_message<J: Json>(
-    conversation: &mut Conversation<J>,
-    message: &J,
-    path: &Path<'_>,
-) -> Result<()> {
-    let role = role_of(message, path)?;
-    let content_path = path.key("content");
-    let blocks = blocks_of(message, path)?;
-    let mut parts = Vec::new();
-    let mut calls = Vec::new();
-    let mut results = Vec::new();
-    let mut server_results = Vec::new();
-    let mut pushed = false;
-    for (i, block) in blocks.iter().enumerate() {
-        let path = content_path.index(i);
-        if block.kind() == Kind::String {
-            if !block.is_empty_str() {
-                parts.push(LcPart::text(block.clone()));
-            }
-            continue;
-        }
-        let (ty, ty_value) = block_type(block, &path)?;
-        match ty.as_str() {
-            "tool_result" if role != Role::Assistant => {
-                if !parts.is_empty() {
-                    conversation.message(role, core::mem::take(&mut parts), Vec::new());
-                    pushed = true;
-                }
-                results.push(tool_result(conversation, block, &path)?);
-            }
-            "tool_use" | "server_tool_use" if role == Role::Assistant => {
-                let id = opt_str(block, "id", &path)?;
-                let name = opt_str(block, "name", &path)?;
-                let metadata: Entries<J> = if ty == "server_tool_use" {
-                    vec![("provider_type", Out::Given(ty_value))]
-                } else {
-                    Vec::new()
-                };
-                let arguments = arguments(field(block, "input"));
-                calls.push(conversation.call(id, name.map(Out::Given), arguments, metadata));
-            }
-            t if role == Role::Assistant && t.ends_with("_tool_result") => {
-                server_results.push(server_result(conversation, block, ty_value, &path)?);
-            }
-            _ => {
-                if !results.is_empty() {
-                    conversation.results(core::mem::take(&mut results));
-                    pushed = true;
-                }
-                parts.push(part(block, &ty, ty_value, &path)?);
-            }
+            )),
         }
     }
-    if !results.is_empty() {
-        conversation.results(results);
-    } else if !parts.is_empty() || !calls.is_empty() || !pushed {
-        conversation.message(role, parts, calls);
-    }
-    conversation.results(server_results);
-    Ok(())
 }
 
 /// A `tool_result` block.

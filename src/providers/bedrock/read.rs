@@ -7,8 +7,8 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, compact_json, field, object, opt_str, str_of, unsupported_role, Conversation,
-    Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Status,
+    arguments, blocks_of, compact_json, field, object, opt_str, role_in, str_of, Conversation,
+    Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Status,
 };
 
 /// The block keys this version reads; any other key is kept as its block.
@@ -22,16 +22,66 @@ const KNOWN: [&str; 7] = [
     "citationsContent",
 ];
 
+/// `stopReason` → status: `max_tokens` and `model_context_window_exceeded` are `length`,
+/// `guardrail_intervened` and `content_filtered` are `content_filtered`, the rest (`end_turn`,
+/// `tool_use`, `stop_sequence`, ...) `complete`.
+const STATUSES: [(&str, Status); 4] = [
+    ("max_tokens", Status::Length),
+    ("model_context_window_exceeded", Status::Length),
+    ("guardrail_intervened", Status::ContentFiltered),
+    ("content_filtered", Status::ContentFiltered),
+];
+
 impl ReadPayload for Bedrock {
     const SHAPE: Shape = Shape {
         response: Some("output"),
         request: "messages",
+        system: &["system"],
         one: &["role"],
         expected: "a Converse request body ({messages}), a response ({output: {message}}), a message or a message array",
     };
 
     fn message<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()> {
-        read_message(c, message, path)
+        object(message, path, "a message object")?;
+        let roles = [("user", Role::User), ("assistant", Role::Assistant)];
+        let role = role_in(
+            field(message, "role"),
+            path,
+            &roles,
+            "\"user\" or \"assistant\"",
+        )?;
+        let content_path = path.key("content");
+        let blocks = blocks_of(message, path, "an array of content blocks")?;
+        let mut split = Split::new(role);
+        for (i, block) in blocks.iter().enumerate() {
+            let path = content_path.index(i);
+            if block.kind() == Kind::String {
+                split.text(block);
+                continue;
+            }
+            let (key, value) = block_key(block, &path)?;
+            let inner_path = path.key(&key);
+            match key.as_str() {
+                "toolResult" if role == Role::User => {
+                    let result = tool_result(c, &value, &inner_path)?;
+                    split.result(c, result);
+                }
+                "toolUse" if role == Role::Assistant => {
+                    object(&value, &inner_path, "a toolUse object")?;
+                    let id = opt_str(&value, "toolUseId", &inner_path)?;
+                    let name = opt_str(&value, "name", &inner_path)?;
+                    let arguments = arguments(field(&value, "input"));
+                    let call = c.call(id, name.map(Out::Given), arguments, Vec::new());
+                    split.call(c, call);
+                }
+                _ => {
+                    let parts = content_parts(block, &key, &value, &inner_path)?;
+                    split.parts(c, parts);
+                }
+            }
+        }
+        split.finish(c);
+        Ok(())
     }
 
     /// A response: `output.message`, with its `stopReason`.
@@ -43,55 +93,27 @@ impl ReadPayload for Bedrock {
         let message_path = output_path.key("message");
         let message = field(&output, "message")
             .ok_or_else(|| Error::missing(&message_path, "the output message"))?;
-        read_message(c, &message, &message_path)?;
+        Self::message(c, &message, &message_path)?;
         if let Some(reason) = field(payload, "stopReason") {
-            let status = status_of(reason.as_str().as_deref().unwrap_or_default());
-            c.stop(status, Some(reason), Vec::new());
+            c.stop_reason(reason, &STATUSES, Vec::new());
         }
         Ok(())
     }
 
-    fn system<J: Json>(c: &mut Conversation<J>, body: &J, root: &Path<'_>) -> Result<()> {
-        match field(body, "system") {
-            Some(system) => read_system(c, &system, &root.key("system")),
-            None => Ok(()),
+    /// The top-level `system` array: its text blocks (cache points and guard content are left
+    /// out).
+    fn system<J: Json>(system: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
+        let blocks = system
+            .elements()
+            .ok_or_else(|| Error::expected(path, "an array of system blocks", system.kind()))?;
+        let mut parts = Vec::new();
+        for (i, block) in blocks.iter().enumerate() {
+            let path = path.index(i);
+            object(block, &path, "a system block object")?;
+            parts.extend(opt_str(block, "text", &path)?.map(LcPart::text));
         }
+        Ok(parts)
     }
-}
-
-/// `stopReason` → status: `max_tokens` and `model_context_window_exceeded` are `length`,
-/// `guardrail_intervened` and `content_filtered` are `content_filtered`, the rest (`end_turn`,
-/// `tool_use`, `stop_sequence`, ...) `complete`.
-fn status_of(reason: &str) -> Status {
-    match reason {
-        "max_tokens" | "model_context_window_exceeded" => Status::Length,
-        "guardrail_intervened" | "content_filtered" => Status::ContentFiltered,
-        _ => Status::Complete,
-    }
-}
-
-/// The top-level `system` array: its text blocks as one system message (cache points and guard
-/// content are left out).
-fn read_system<J: Json>(
-    conversation: &mut Conversation<J>,
-    system: &J,
-    path: &Path<'_>,
-) -> Result<()> {
-    let blocks = system
-        .elements()
-        .ok_or_else(|| Error::expected(path, "an array of system blocks", system.kind()))?;
-    let mut parts = Vec::new();
-    for (i, block) in blocks.iter().enumerate() {
-        let path = path.index(i);
-        object(block, &path, "a system block object")?;
-        if let Some(text) = opt_str(block, "text", &path)? {
-            parts.push(LcPart::text(text));
-        }
-    }
-    if !parts.is_empty() {
-        conversation.message(Role::System, parts, Vec::new());
-    }
-    Ok(())
 }
 
 /// A block's one key: the first key this version reads, else its first key.
@@ -119,78 +141,6 @@ fn block_key<J: Json>(block: &J, path: &Path<'_>) -> Result<(String, J)> {
                 ),
             )
         })
-}
-
-fn read_message<J: Json>(
-    conversation: &mut Conversation<J>,
-    message: &J,
-    path: &Path<'_>,
-) -> Result<()> {
-    object(message, path, "a message object")?;
-    let role_value = field(message, "role");
-    let role = match role_value.as_ref().and_then(|r| r.as_str()).as_deref() {
-        Some("user") => Role::User,
-        Some("assistant") => Role::Assistant,
-        _ => {
-            return Err(unsupported_role(
-                role_value.as_ref(),
-                &path.key("role"),
-                "\"user\" or \"assistant\"",
-            ))
-        }
-    };
-    let content_path = path.key("content");
-    let blocks = match field(message, "content") {
-        None => Vec::new(),
-        Some(c) if c.kind() == Kind::String => vec![c],
-        Some(c) => c.elements().ok_or_else(|| {
-            Error::expected(&content_path, "an array of content blocks", c.kind())
-        })?,
-    };
-    let mut parts = Vec::new();
-    let mut calls = Vec::new();
-    let mut results = Vec::new();
-    let mut pushed = false;
-    for (i, block) in blocks.iter().enumerate() {
-        let path = content_path.index(i);
-        if block.kind() == Kind::String {
-            if !block.is_empty_str() {
-                parts.push(LcPart::text(block.clone()));
-            }
-            continue;
-        }
-        let (key, value) = block_key(block, &path)?;
-        let inner_path = path.key(&key);
-        match key.as_str() {
-            "toolResult" if role == Role::User => {
-                if !parts.is_empty() {
-                    conversation.message(role, core::mem::take(&mut parts), Vec::new());
-                    pushed = true;
-                }
-                results.push(tool_result(conversation, &value, &inner_path)?);
-            }
-            "toolUse" if role == Role::Assistant => {
-                object(&value, &inner_path, "a toolUse object")?;
-                let id = opt_str(&value, "toolUseId", &inner_path)?;
-                let name = opt_str(&value, "name", &inner_path)?;
-                let arguments = arguments(field(&value, "input"));
-                calls.push(conversation.call(id, name.map(Out::Given), arguments, Vec::new()));
-            }
-            _ => {
-                if !results.is_empty() {
-                    conversation.results(core::mem::take(&mut results));
-                    pushed = true;
-                }
-                parts.extend(content_parts(block, &key, &value, &inner_path)?);
-            }
-        }
-    }
-    if !results.is_empty() {
-        conversation.results(results);
-    } else if !parts.is_empty() || !calls.is_empty() || !pushed {
-        conversation.message(role, parts, calls);
-    }
-    Ok(())
 }
 
 /// A `toolResult`: its content blocks (`json` as its compact JSON text), `status: "error"` as

@@ -6,32 +6,82 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, compact_json, field, object, opt_list, opt_str, unsupported_role, Conversation,
-    Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Status,
+    arguments, compact_json, field, object, opt_list, opt_str, role_in, Conversation, Entries,
+    LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Status,
 };
 
-/// Finish reasons that mean the candidate was blocked or cut by a filter.
-const FILTERED: [&str; 8] = [
-    "SAFETY",
-    "RECITATION",
-    "BLOCKLIST",
-    "PROHIBITED_CONTENT",
-    "SPII",
-    "IMAGE_SAFETY",
-    "IMAGE_PROHIBITED_CONTENT",
-    "IMAGE_RECITATION",
+/// `finishReason` → status: `MAX_TOKENS` is `length`; `SAFETY`, `RECITATION`, `BLOCKLIST`,
+/// `PROHIBITED_CONTENT`, `SPII` and the `IMAGE_*` filters (the candidate was blocked or cut by a
+/// filter) are `content_filtered`; the rest (`STOP`, `MALFORMED_FUNCTION_CALL`, `OTHER`, ...)
+/// `complete`.
+const STATUSES: [(&str, Status); 9] = [
+    ("MAX_TOKENS", Status::Length),
+    ("SAFETY", Status::ContentFiltered),
+    ("RECITATION", Status::ContentFiltered),
+    ("BLOCKLIST", Status::ContentFiltered),
+    ("PROHIBITED_CONTENT", Status::ContentFiltered),
+    ("SPII", Status::ContentFiltered),
+    ("IMAGE_SAFETY", Status::ContentFiltered),
+    ("IMAGE_PROHIBITED_CONTENT", Status::ContentFiltered),
+    ("IMAGE_RECITATION", Status::ContentFiltered),
+];
+
+/// Content roles: `model` is the assistant; `function` (older function-calling contents) the
+/// user. A content without a role is the user's.
+const ROLES: [(&str, Role); 3] = [
+    ("user", Role::User),
+    ("function", Role::User),
+    ("model", Role::Assistant),
 ];
 
 impl ReadPayload for Gemini {
     const SHAPE: Shape = Shape {
         response: Some("candidates"),
         request: "contents",
+        system: &["systemInstruction", "system_instruction"],
         one: &["parts", "role"],
         expected: "a generateContent request body ({contents}), a response ({candidates}), a content or a content array",
     };
 
     fn message<J: Json>(c: &mut Conversation<J>, content: &J, path: &Path<'_>) -> Result<()> {
-        read_content(c, content, path)
+        object(content, path, "a content object")?;
+        let role = match field(content, "role") {
+            None => Role::User,
+            role => role_in(role, path, &ROLES, "\"user\" or \"model\"")?,
+        };
+        let parts_path = path.key("parts");
+        let list = match field(content, "parts") {
+            Some(p) => p
+                .elements()
+                .ok_or_else(|| Error::expected(&parts_path, "an array of parts", p.kind()))?,
+            None => return Err(Error::missing(&parts_path, "the parts")),
+        };
+        let mut split = Split::new(role);
+        for (i, part) in list.iter().enumerate() {
+            let path = parts_path.index(i);
+            object(part, &path, "a part object")?;
+            let signature = opt_str(part, "thoughtSignature", &path)?;
+            if let Some(response) = field(part, "functionResponse") {
+                let result = function_response(c, &response, &path.key("functionResponse"))?;
+                split.result(c, result);
+            } else if let Some(call) = field(part, "functionCall") {
+                let call_path = path.key("functionCall");
+                object(&call, &call_path, "a functionCall object")?;
+                let id = opt_str(&call, "id", &call_path)?;
+                let name = opt_str(&call, "name", &call_path)?;
+                let metadata: Entries<J> = signature
+                    .map(|s| vec![("thought_signature", Out::Given(s))])
+                    .unwrap_or_default();
+                let arguments = arguments(field(&call, "args"));
+                let call = c.call(id, name.map(Out::Given), arguments, metadata);
+                split.call(c, call);
+            } else {
+                let part = content_part(part, signature, &path)?;
+                split.parts(c, part);
+            }
+        }
+        split.finish(c);
+        Ok(())
     }
 
     /// A response: the first candidate's content, with its `finishReason`; with no candidates,
@@ -44,11 +94,10 @@ impl ReadPayload for Gemini {
                 let candidate_path = path.index(0);
                 object(candidate, &candidate_path, "a candidate object")?;
                 if let Some(content) = field(candidate, "content") {
-                    read_content(c, &content, &candidate_path.key("content"))?;
+                    Self::message(c, &content, &candidate_path.key("content"))?;
                 }
                 if let Some(reason) = field(candidate, "finishReason") {
-                    let status = status_of(reason.as_str().as_deref().unwrap_or_default());
-                    c.stop(status, Some(reason), Vec::new());
+                    c.stop_reason(reason, &STATUSES, Vec::new());
                 }
             }
             None => {
@@ -63,135 +112,29 @@ impl ReadPayload for Gemini {
         Ok(())
     }
 
-    /// `systemInstruction` (or `system_instruction`).
-    fn system<J: Json>(c: &mut Conversation<J>, body: &J, root: &Path<'_>) -> Result<()> {
-        let system = field(body, "systemInstruction")
-            .map(|s| (s, "systemInstruction"))
-            .or_else(|| field(body, "system_instruction").map(|s| (s, "system_instruction")));
-        match system {
-            Some((system, key)) => read_system(c, &system, &root.key(key)),
-            None => Ok(()),
-        }
-    }
-}
-
-/// `finishReason` → status: `MAX_TOKENS` is `length`; `SAFETY`, `RECITATION`, `BLOCKLIST`,
-/// `PROHIBITED_CONTENT`, `SPII` and the `IMAGE_*` filters are `content_filtered`; the rest (`STOP`,
-/// `MALFORMED_FUNCTION_CALL`, `OTHER`, ...) `complete`.
-fn status_of(reason: &str) -> Status {
-    match reason {
-        "MAX_TOKENS" => Status::Length,
-        r if FILTERED.contains(&r) => Status::ContentFiltered,
-        _ => Status::Complete,
-    }
-}
-
-/// `systemInstruction`: a content's text parts (or a string) as one system message.
-fn read_system<J: Json>(
-    conversation: &mut Conversation<J>,
-    system: &J,
-    path: &Path<'_>,
-) -> Result<()> {
-    let parts = match system.kind() {
-        Kind::String if system.is_empty_str() => Vec::new(),
-        Kind::String => vec![LcPart::text(system.clone())],
-        Kind::Object => {
-            let parts_path = path.key("parts");
-            let mut parts = Vec::new();
-            for (i, part) in opt_list(system, "parts", path)?
-                .unwrap_or_default()
-                .iter()
-                .enumerate()
-            {
-                let part_path = parts_path.index(i);
-                object(part, &part_path, "a part object")?;
-                if let Some(text) = opt_str(part, "text", &part_path)?.filter(|t| !t.is_empty_str())
+    /// `systemInstruction`: a content's text parts, or a string.
+    fn system<J: Json>(system: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
+        match system.kind() {
+            Kind::String => Ok(LcPart::texts(system.clone())),
+            Kind::Object => {
+                let parts_path = path.key("parts");
+                let mut parts = Vec::new();
+                for (i, part) in opt_list(system, "parts", path)?
+                    .unwrap_or_default()
+                    .iter()
+                    .enumerate()
                 {
-                    parts.push(LcPart::text(text));
+                    let part_path = parts_path.index(i);
+                    object(part, &part_path, "a part object")?;
+                    if let Some(text) = opt_str(part, "text", &part_path)? {
+                        parts.extend(LcPart::texts(text));
+                    }
                 }
+                Ok(parts)
             }
-            parts
-        }
-        other => return Err(Error::expected(path, "a content object or a string", other)),
-    };
-    if !parts.is_empty() {
-        conversation.message(Role::System, parts, Vec::new());
-    }
-    Ok(())
-}
-
-fn read_content<J: Json>(
-    conversation: &mut Conversation<J>,
-    content: &J,
-    path: &Path<'_>,
-) -> Result<()> {
-    object(content, path, "a content object")?;
-    let role_value = field(content, "role");
-    let role = match role_value.as_ref().and_then(|r| r.as_str()).as_deref() {
-        None if role_value.is_none() => Role::User,
-        Some("user" | "function") => Role::User,
-        Some("model") => Role::Assistant,
-        _ => {
-            return Err(unsupported_role(
-                role_value.as_ref(),
-                &path.key("role"),
-                "\"user\" or \"model\"",
-            ))
-        }
-    };
-    let parts_path = path.key("parts");
-    let list = match field(content, "parts") {
-        Some(p) => p
-            .elements()
-            .ok_or_else(|| Error::expected(&parts_path, "an array of parts", p.kind()))?,
-        None => return Err(Error::missing(&parts_path, "the parts")),
-    };
-    let mut parts = Vec::new();
-    let mut calls = Vec::new();
-    let mut results = Vec::new();
-    let mut pushed = false;
-    for (i, part) in list.iter().enumerate() {
-        let path = parts_path.index(i);
-        object(part, &path, "a part object")?;
-        let signature = opt_str(part, "thoughtSignature", &path)?;
-        if let Some(response) = field(part, "functionResponse") {
-            if !parts.is_empty() {
-                conversation.message(role, core::mem::take(&mut parts), Vec::new());
-                pushed = true;
-            }
-            results.push(function_response(
-                conversation,
-                &response,
-                &path.key("functionResponse"),
-            )?);
-            continue;
-        }
-        if !results.is_empty() {
-            conversation.results(core::mem::take(&mut results));
-            pushed = true;
-        }
-        if let Some(call) = field(part, "functionCall") {
-            let call_path = path.key("functionCall");
-            object(&call, &call_path, "a functionCall object")?;
-            let id = opt_str(&call, "id", &call_path)?;
-            let name = opt_str(&call, "name", &call_path)?;
-            let metadata: Entries<J> = signature
-                .map(|s| vec![("thought_signature", Out::Given(s))])
-                .unwrap_or_default();
-            let arguments = arguments(field(&call, "args"));
-            calls.push(conversation.call(id, name.map(Out::Given), arguments, metadata));
-            continue;
-        }
-        if let Some(part) = content_part(part, signature, &path)? {
-            parts.push(part);
+            other => Err(Error::expected(path, "a content object or a string", other)),
         }
     }
-    if !results.is_empty() {
-        conversation.results(results);
-    } else if !parts.is_empty() || !calls.is_empty() || !pushed {
-        conversation.message(role, parts, calls);
-    }
-    Ok(())
 }
 
 /// A `functionResponse`: its content is the `output` or `content` string of `response`, else the

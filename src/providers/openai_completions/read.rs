@@ -7,20 +7,61 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, block_type, field, object, opt_list, opt_str, read_text, str_of, unsupported_role,
-    Conversation, Entries, LcPart, Out, PartKind, ReadPayload, ResultBody, Shape, Status,
+    arguments, block_type, content_parts, field, object, opt_list, opt_str, read_text, str_of,
+    unsupported_role, Conversation, Entries, LcPart, Out, PartKind, ReadPayload, ResultBody, Shape,
+    Status,
 };
+
+/// `finish_reason` → status: `length` is `length`, `content_filter` is `content_filtered`, the
+/// rest (`stop`, `tool_calls`, `function_call`) `complete`.
+const STATUSES: [(&str, Status); 2] = [
+    ("length", Status::Length),
+    ("content_filter", Status::ContentFiltered),
+];
 
 impl ReadPayload for OpenaiCompletions {
     const SHAPE: Shape = Shape {
         response: Some("choices"),
         request: "messages",
+        system: &[],
         one: &["role"],
         expected: "a Chat Completions request body ({messages}), a response ({choices}), a message or a message array",
     };
 
     fn message<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()> {
-        read_message(c, message, path)
+        object(message, path, "a message object")?;
+        let role = field(message, "role");
+        match role.as_ref().and_then(|r| r.as_str()).as_deref() {
+            Some("system" | "developer") => {
+                let parts = content(message, path)?;
+                c.message(Role::System, parts, Vec::new());
+            }
+            Some("user") => {
+                let parts = content(message, path)?;
+                c.message(Role::User, parts, Vec::new());
+            }
+            Some("assistant") => read_assistant(c, message, path)?,
+            Some("tool") => {
+                let id = opt_str(message, "tool_call_id", path)?;
+                let content = result_content(message, path)?;
+                let result = c.result(id, None, content, false, Vec::new());
+                c.results(vec![result]);
+            }
+            Some("function") => {
+                let name = opt_str(message, "name", path)?;
+                let content = result_content(message, path)?;
+                let result = c.result(None, name, content, false, Vec::new());
+                c.results(vec![result]);
+            }
+            _ => {
+                return Err(unsupported_role(
+                    role.as_ref(),
+                    &path.key("role"),
+                    "\"system\", \"developer\", \"user\", \"assistant\", \"tool\" or \"function\"",
+                ))
+            }
+        }
+        Ok(())
     }
 
     /// A response: the first choice's message, with its `finish_reason`.
@@ -39,63 +80,12 @@ impl ReadPayload for OpenaiCompletions {
         let message_path = choice_path.key("message");
         let message = field(choice, "message")
             .ok_or_else(|| Error::missing(&message_path, "the choice's message"))?;
-        read_message(c, &message, &message_path)?;
+        Self::message(c, &message, &message_path)?;
         if let Some(reason) = field(choice, "finish_reason") {
-            let status = status_of(reason.as_str().as_deref().unwrap_or_default());
-            c.stop(status, Some(reason), Vec::new());
+            c.stop_reason(reason, &STATUSES, Vec::new());
         }
         Ok(())
     }
-}
-
-/// `finish_reason` → status: `length` is `length`, `content_filter` is `content_filtered`, the
-/// rest (`stop`, `tool_calls`, `function_call`) `complete`.
-fn status_of(reason: &str) -> Status {
-    match reason {
-        "length" => Status::Length,
-        "content_filter" => Status::ContentFiltered,
-        _ => Status::Complete,
-    }
-}
-
-fn read_message<J: Json>(
-    conversation: &mut Conversation<J>,
-    message: &J,
-    path: &Path<'_>,
-) -> Result<()> {
-    object(message, path, "a message object")?;
-    let role = field(message, "role");
-    match role.as_ref().and_then(|r| r.as_str()).as_deref() {
-        Some("system" | "developer") => {
-            let parts = content_parts(message, path)?;
-            conversation.message(Role::System, parts, Vec::new());
-        }
-        Some("user") => {
-            let parts = content_parts(message, path)?;
-            conversation.message(Role::User, parts, Vec::new());
-        }
-        Some("assistant") => read_assistant(conversation, message, path)?,
-        Some("tool") => {
-            let id = opt_str(message, "tool_call_id", path)?;
-            let content = result_content(message, path)?;
-            let result = conversation.result(id, None, content, false, Vec::new());
-            conversation.results(vec![result]);
-        }
-        Some("function") => {
-            let name = opt_str(message, "name", path)?;
-            let content = result_content(message, path)?;
-            let result = conversation.result(None, name, content, false, Vec::new());
-            conversation.results(vec![result]);
-        }
-        _ => {
-            return Err(unsupported_role(
-                role.as_ref(),
-                &path.key("role"),
-                "\"system\", \"developer\", \"user\", \"assistant\", \"tool\" or \"function\"",
-            ))
-        }
-    }
-    Ok(())
 }
 
 fn read_assistant<J: Json>(
@@ -104,7 +94,7 @@ fn read_assistant<J: Json>(
     path: &Path<'_>,
 ) -> Result<()> {
     let mut parts = reasoning(message, path)?;
-    parts.extend(content_parts(message, path)?);
+    parts.extend(content(message, path)?);
     if let Some(refusal) = opt_str(message, "refusal", path)?.filter(|r| !r.is_empty_str()) {
         parts.push(LcPart::text(refusal));
     }
@@ -185,35 +175,16 @@ fn reasoning<J: Json>(message: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
 }
 
 /// A message's `content`: a string (one text part, none when empty), an array of parts, or null.
-fn content_parts<J: Json>(message: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
-    let content_path = path.key("content");
-    match field(message, "content") {
-        None => Ok(Vec::new()),
-        Some(c) if c.kind() == Kind::String => Ok(if c.is_empty_str() {
-            Vec::new()
-        } else {
-            vec![LcPart::text(c)]
-        }),
-        Some(c) => match c.elements() {
-            Some(list) => list
-                .iter()
-                .enumerate()
-                .map(|(i, p)| part(p, &content_path.index(i)))
-                .collect(),
-            None => Err(Error::expected(
-                &content_path,
-                "a string, an array of content parts, or null",
-                c.kind(),
-            )),
-        },
-    }
+fn content<J: Json>(message: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
+    let expected = "a string, an array of content parts, or null";
+    content_parts(message, path, expected, part)
 }
 
 /// A `tool` message's content: a string, or text parts.
 fn result_content<J: Json>(message: &J, path: &Path<'_>) -> Result<ResultBody<J>> {
     Ok(match field(message, "content") {
         Some(c) if c.kind() == Kind::String => ResultBody::Text(Out::Given(c)),
-        _ => ResultBody::Parts(content_parts(message, path)?),
+        _ => ResultBody::Parts(content(message, path)?),
     })
 }
 

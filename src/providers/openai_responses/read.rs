@@ -6,8 +6,8 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, block_type, compact_json, field, object, opt_list, opt_str, read_list, read_text,
-    str_of, unsupported_role, Conversation, Entries, LcPart, Out, PartKind, ReadPayload,
+    arguments, block_type, compact_json, field, kind_of, object, opt_list, opt_str, read_list,
+    read_text, str_of, unsupported_role, Conversation, Entries, LcPart, Out, PartKind, ReadPayload,
     ResultBody, Shape, Status,
 };
 
@@ -26,13 +26,50 @@ impl ReadPayload for OpenaiResponses {
     const SHAPE: Shape = Shape {
         response: Some("output"),
         request: "input",
+        system: &["instructions"],
         one: &["type", "role"],
         expected:
             "a Responses request body ({input}), a response ({output}), an item or an item array",
     };
 
     fn message<J: Json>(c: &mut Conversation<J>, item: &J, path: &Path<'_>) -> Result<()> {
-        read_item(c, item, path)
+        object(item, path, "an item object")?;
+        let ty = opt_str(item, "type", path)?;
+        let ty_text = ty.as_ref().and_then(|t| t.as_str()).map(|t| t.into_owned());
+        match ty_text.as_deref() {
+            None | Some("message") => message_item(c, item, path),
+            Some("reasoning") => {
+                let parts = reasoning(item, path)?;
+                c.run().parts.extend(parts);
+                Ok(())
+            }
+            Some(t) if t.ends_with("_call") => call_item(c, item, t, ty, path),
+            Some(t) if t.ends_with("_call_output") => {
+                c.flush();
+                let id = opt_str(item, "call_id", path)?;
+                let content = output(item, path)?;
+                let options: Entries<J> = if t == "function_call_output" {
+                    Vec::new()
+                } else {
+                    vec![
+                        ("provider_type", ty.clone().map_or(Out::Null, Out::Given)),
+                        ("item", Out::Given(item.clone())),
+                    ]
+                };
+                let result = c.result(id, None, content, false, options);
+                c.results(vec![result]);
+                Ok(())
+            }
+            Some(_) => {
+                let part = LcPart::raw(
+                    ty.clone().map_or(Out::Null, Out::Given),
+                    "item",
+                    item.clone(),
+                );
+                c.run().parts.push(part);
+                Ok(())
+            }
+        }
     }
 
     /// A response: its `output` items, with its `status`.
@@ -44,7 +81,7 @@ impl ReadPayload for OpenaiResponses {
                 return Err(Error::expected(
                     &path,
                     "an array of output items",
-                    other.map_or(Kind::Null, |o| o.kind()),
+                    kind_of(other),
                 ))
             }
         }
@@ -64,14 +101,12 @@ impl ReadPayload for OpenaiResponses {
         Ok(())
     }
 
-    /// `instructions`, as a system message.
-    fn system<J: Json>(c: &mut Conversation<J>, body: &J, root: &Path<'_>) -> Result<()> {
-        if let Some(instructions) =
-            opt_str(body, "instructions", root)?.filter(|i| !i.is_empty_str())
-        {
-            c.message(Role::System, vec![LcPart::text(instructions)], Vec::new());
+    /// `instructions`: a string.
+    fn system<J: Json>(instructions: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
+        match instructions.kind() {
+            Kind::String => Ok(LcPart::texts(instructions.clone())),
+            other => Err(Error::expected(path, "a string or null", other)),
         }
-        Ok(())
     }
 
     /// An `input` that is a string: one user message.
@@ -88,7 +123,7 @@ impl ReadPayload for OpenaiResponses {
             other => Err(Error::expected(
                 path,
                 "a string or an array of input items",
-                other.map_or(Kind::Null, |o| o.kind()),
+                kind_of(other),
             )),
         }
     }
@@ -104,46 +139,6 @@ fn status_of(status: &str, reason: &str) -> Status {
         ("incomplete", "content_filter") => Status::ContentFiltered,
         ("failed" | "cancelled", _) => Status::Cancelled,
         _ => Status::Complete,
-    }
-}
-
-fn read_item<J: Json>(c: &mut Conversation<J>, item: &J, path: &Path<'_>) -> Result<()> {
-    object(item, path, "an item object")?;
-    let ty = opt_str(item, "type", path)?;
-    let ty_text = ty.as_ref().and_then(|t| t.as_str()).map(|t| t.into_owned());
-    match ty_text.as_deref() {
-        None | Some("message") => message_item(c, item, path),
-        Some("reasoning") => {
-            let parts = reasoning(item, path)?;
-            c.run().parts.extend(parts);
-            Ok(())
-        }
-        Some(t) if t.ends_with("_call") => call_item(c, item, t, ty, path),
-        Some(t) if t.ends_with("_call_output") => {
-            c.flush();
-            let id = opt_str(item, "call_id", path)?;
-            let content = output(item, path)?;
-            let options: Entries<J> = if t == "function_call_output" {
-                Vec::new()
-            } else {
-                vec![
-                    ("provider_type", ty.clone().map_or(Out::Null, Out::Given)),
-                    ("item", Out::Given(item.clone())),
-                ]
-            };
-            let result = c.result(id, None, content, false, options);
-            c.results(vec![result]);
-            Ok(())
-        }
-        Some(_) => {
-            let part = LcPart::raw(
-                ty.clone().map_or(Out::Null, Out::Given),
-                "item",
-                item.clone(),
-            );
-            c.run().parts.push(part);
-            Ok(())
-        }
     }
 }
 
