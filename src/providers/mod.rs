@@ -22,7 +22,8 @@
 //! | `parsed.rs` | [`Parsed`], JSON parsed from text with its keys in order |
 //! | `json_text.rs` | [`compact_json`], any value as `JSON.stringify` writes it |
 //! | `messages.rs` | [`read_messages`], the LangChain messages `toProvider` reads |
-//! | `write.rs` | what the request writers share: [`Turns`], media types |
+//! | `turns.rs` | block-based requests: [`TurnWriter`], [`Turns`] |
+//! | `write.rs` | the pieces of requests the writers share: contents, system prompts, media |
 //! | `detect.rs` | [`detect_protocol`] |
 //!
 //! The rules of every format are tabled in the README ("Provider wire formats").
@@ -47,6 +48,7 @@ mod out;
 mod pairing;
 mod parsed;
 mod payload;
+mod turns;
 mod write;
 
 pub use crate::registry::WireProtocol;
@@ -64,7 +66,11 @@ pub use out::{Entries, Out};
 pub use pairing::Pairing;
 pub use parsed::Parsed;
 pub use payload::list as read_list;
-pub use write::{media, media_text, split_data_url, system_texts, Turn, Turns};
+pub use turns::{turn_list, turns, Turn, TurnWriter, Turns};
+pub use write::{
+    content_value, media, media_text, role_message, split_data_url, system_texts, text_blocks,
+    with_system,
+};
 
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::Json;

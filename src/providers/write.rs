@@ -1,5 +1,4 @@
-//! What the request writers share: [`Turns`], the messages of a block-based request as they
-//! are merged, and the readers of parts' media.
+//! The pieces of requests the writers share: contents, system prompts, media types.
 
 use crate::error::text;
 use crate::json::Json;
@@ -7,82 +6,6 @@ use crate::message::{PartType, Role};
 use crate::prelude::*;
 
 use super::{InMessage, InPart, Out};
-
-/// A provider message being written: tool results first, then the other blocks.
-#[derive(Debug)]
-pub struct Turn<J> {
-    pub role: Role,
-    pub results: Vec<Out<J>>,
-    pub blocks: Vec<Out<J>>,
-}
-
-impl<J> Turn<J> {
-    /// The results, then the other blocks.
-    pub fn content(self) -> Vec<Out<J>> {
-        let mut content = self.results;
-        content.extend(self.blocks);
-        content
-    }
-}
-
-/// The messages of a block-based request (Anthropic, Bedrock, Gemini) as they are written.
-/// User-role content (user messages and tool results) is merged into a previous user turn, tool
-/// results first; with `merge_all`, consecutive assistant (and system) messages merge too, for
-/// formats that require the roles to alternate. Empty turns are never added.
-#[derive(Debug)]
-pub struct Turns<J> {
-    pub list: Vec<Turn<J>>,
-    merge_all: bool,
-}
-
-impl<J> Turns<J> {
-    pub fn new(merge_all: bool) -> Turns<J> {
-        Turns {
-            list: Vec::new(),
-            merge_all,
-        }
-    }
-
-    /// Adds user-role content: tool results and other blocks.
-    pub fn user(&mut self, results: Vec<Out<J>>, blocks: Vec<Out<J>>) {
-        if results.is_empty() && blocks.is_empty() {
-            return;
-        }
-        if let Some(last) = self.list.last_mut().filter(|t| t.role == Role::User) {
-            last.results.extend(results);
-            last.blocks.extend(blocks);
-        } else {
-            self.list.push(Turn {
-                role: Role::User,
-                results,
-                blocks,
-            });
-        }
-    }
-
-    /// Adds an assistant or system message.
-    pub fn push(&mut self, role: Role, blocks: Vec<Out<J>>) {
-        if blocks.is_empty() {
-            return;
-        }
-        if self.merge_all {
-            if let Some(last) = self.list.last_mut().filter(|t| t.role == role) {
-                last.blocks.extend(blocks);
-                return;
-            }
-        }
-        self.list.push(Turn {
-            role,
-            results: Vec::new(),
-            blocks,
-        });
-    }
-
-    /// The last turn, when it is the assistant's.
-    pub fn last_assistant(&mut self) -> Option<&mut Turn<J>> {
-        self.list.last_mut().filter(|t| t.role == Role::Assistant)
-    }
-}
 
 /// The text of the system messages' text parts, in order (empty texts left out).
 pub fn system_texts<J: Json>(messages: &[InMessage<J>]) -> Vec<J> {
@@ -94,6 +17,53 @@ pub fn system_texts<J: Json>(messages: &[InMessage<J>]) -> Vec<J> {
         .filter_map(|p| p.text())
         .filter(|t| !t.is_empty_str())
         .collect()
+}
+
+/// Texts as text blocks, `{text}` each (Bedrock's system blocks, Gemini's parts).
+pub fn text_blocks<J>(texts: Vec<J>) -> Vec<Out<J>> {
+    texts
+        .into_iter()
+        .map(|t| Out::Map(vec![("text", Out::Given(t))]))
+        .collect()
+}
+
+/// A request body of `list` under `key` with the system prompt under its key, or the list alone
+/// when there is no system prompt.
+pub fn with_system<J>(
+    list: Vec<Out<J>>,
+    key: &'static str,
+    system: Option<(&'static str, Out<J>)>,
+) -> Out<J> {
+    match system {
+        Some(system) => Out::Map(vec![system, (key, Out::List(list))]),
+        None => Out::List(list),
+    }
+}
+
+/// Content as the formats write it: a lone text part (an object with a `text`, whose `type` is
+/// `text_type` when one is given) as its string, else the parts as an array; none when there are
+/// no parts.
+pub fn content_value<J: Clone>(parts: Vec<Out<J>>, text_type: Option<&str>) -> Option<Out<J>> {
+    if let [Out::Map(entries)] = parts.as_slice() {
+        let typed = text_type.is_none_or(|ty| {
+            entries
+                .iter()
+                .any(|(k, v)| *k == "type" && matches!(v, Out::Str(t) if *t == ty))
+        });
+        if let Some((_, text)) = entries.iter().find(|(k, _)| *k == "text").filter(|_| typed) {
+            return Some(text.clone());
+        }
+    }
+    (!parts.is_empty()).then_some(Out::List(parts))
+}
+
+/// A system or user message, `{role, content}` (see [`content_value`]), when it has content.
+pub fn role_message<J: Clone>(role: Role, parts: Vec<Out<J>>, text_type: &str) -> Option<Out<J>> {
+    let content = content_value(parts, Some(text_type))?;
+    Some(Out::Map(vec![
+        ("role", Out::Str(role.as_str())),
+        ("content", content),
+    ]))
 }
 
 /// A part's media type: `options.media` (`"png"` read as `"image/png"`), else `default`.

@@ -6,114 +6,79 @@ use crate::json::Json;
 use crate::message::{PartType, Role};
 use crate::prelude::*;
 use crate::providers::{
-    media, split_data_url, InContent, InMessage, InPart, InResult, Out, Turns, WriteRequest,
+    content_value, media, split_data_url, turn_list, turns, with_system, InCall, InContent,
+    InMessage, InPart, InResult, Out, TurnWriter, Turns, WriteRequest,
 };
 
 impl WriteRequest for Anthropic {
     /// `toProvider("anthropic_messages", messages)`: the `messages` array, or `{system, messages}`
     /// when there are system messages.
     fn write<J: Json>(messages: &[InMessage<J>]) -> Result<Out<J>> {
-        let mut turns = Turns::new(false);
-        for message in messages {
-            let own = message.own;
-            let mut results = Vec::new();
-            for result in &message.results {
-                let raw = result.option("block").filter(|_| {
-                    own && result
-                        .option_str("provider_type")
-                        .is_some_and(|t| t.ends_with("_tool_result"))
-                });
-                match (raw, turns.last_assistant()) {
-                    (Some(raw), Some(assistant)) => assistant.blocks.push(Out::Given(raw)),
-                    _ => results.push(tool_result_block(result)),
-                }
-            }
-            match message.role {
-                Role::System => {
-                    turns.push(Role::System, blocks(&message.parts, own, Role::System));
-                }
-                Role::User | Role::Tool => {
-                    let blocks = if message.role == Role::User {
-                        blocks(&message.parts, own, Role::User)
-                    } else {
-                        Vec::new()
-                    };
-                    turns.user(results, blocks);
-                }
-                Role::Assistant => {
-                    let mut content = blocks(&message.parts, own, Role::Assistant);
-                    for call in &message.calls {
-                        let server = own
-                            && call.meta_str("provider_type").as_deref() == Some("server_tool_use");
-                        content.push(Out::Map(vec![
-                            (
-                                "type",
-                                Out::Str(if server {
-                                    "server_tool_use"
-                                } else {
-                                    "tool_use"
-                                }),
-                            ),
-                            ("id", call.id.clone()),
-                            ("name", call.name.clone().map_or(Out::Str(""), Out::Given)),
-                            ("input", call.arguments_object()),
-                        ]));
-                    }
-                    turns.push(Role::Assistant, content);
-                    turns.user(results, Vec::new());
-                }
-            }
-        }
-        let mut system = Vec::new();
-        let mut list = Vec::new();
-        for turn in turns.list {
-            match turn.role {
-                // Leading system messages become the top-level `system`; later ones stay in place as
-                // `system` messages (mid-conversation system blocks, SDK 0.120).
-                Role::System if list.is_empty() => system.extend(turn.blocks),
-                role => list.push(Out::Map(vec![
-                    ("role", Out::Str(role.as_str())),
-                    ("content", Out::List(turn.content())),
-                ])),
-            }
-        }
-        let list = Out::List(list);
-        Ok(match system.len() {
-            0 => list,
-            _ => Out::Map(vec![("system", system_value(system)), ("messages", list)]),
-        })
+        let mut turns = turns::<Self, J>(messages).list;
+        // Leading system messages become the top-level `system` (a lone text block as its
+        // string); later ones stay in place as `system` messages (mid-conversation system blocks,
+        // SDK 0.120).
+        let leading = turns.iter().take_while(|t| t.role == Role::System).count();
+        let system: Vec<Out<J>> = turns.drain(..leading).flat_map(|t| t.blocks).collect();
+        let list = turn_list(turns, "content", Role::as_str);
+        let system = content_value(system, None).map(|s| ("system", s));
+        Ok(with_system(list, "messages", system))
     }
 }
 
-/// The top-level `system`: a lone text block as its string, several as the block array.
-fn system_value<J: Json>(mut blocks: Vec<Out<J>>) -> Out<J> {
-    if blocks.len() == 1 {
-        if let Some(Out::Map(entries)) = blocks.first() {
-            if let Some((_, text)) = entries.iter().find(|(k, _)| *k == "text") {
-                return text.clone();
-            }
-        }
-    }
-    Out::List(core::mem::take(&mut blocks))
-}
+impl TurnWriter for Anthropic {
+    const MERGE_ALL: bool = false;
+    const SYSTEM_TURNS: bool = true;
 
-/// A `tool_result` block: `{type, tool_use_id, content?, is_error?}` (`is_error` only when true).
-fn tool_result_block<J: Json>(result: &InResult<J>) -> Out<J> {
-    let mut block = vec![
-        ("type", Out::Str("tool_result")),
-        ("tool_use_id", result.id.clone()),
-    ];
-    match &result.content {
-        InContent::Text(text) => block.push(("content", Out::Given(text.clone()))),
-        InContent::Parts(parts) => {
-            block.push(("content", Out::List(blocks(parts, false, Role::User))))
+    fn blocks<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {
+        blocks(parts, own, role)
+    }
+
+    /// `tool_use`, or `server_tool_use` for a server tool's call from an Anthropic payload.
+    fn call<J: Json>(call: &InCall<J>, own: bool) -> Out<J> {
+        let server = own && call.meta_str("provider_type").as_deref() == Some("server_tool_use");
+        let ty = if server {
+            "server_tool_use"
+        } else {
+            "tool_use"
+        };
+        Out::Map(vec![
+            ("type", Out::Str(ty)),
+            ("id", call.id.clone()),
+            ("name", call.name.clone().map_or(Out::Str(""), Out::Given)),
+            ("input", call.arguments_object()),
+        ])
+    }
+
+    /// A `tool_result` block: `{type, tool_use_id, content?, is_error?}` (`is_error` only when
+    /// true). A server tool's result from an Anthropic payload goes back as its block, in the
+    /// assistant message before it.
+    fn result<J: Json>(result: &InResult<J>, own: bool, turns: &mut Turns<J>) -> Option<Out<J>> {
+        let raw = result.option("block").filter(|_| {
+            own && result
+                .option_str("provider_type")
+                .is_some_and(|t| t.ends_with("_tool_result"))
+        });
+        if let (Some(raw), Some(assistant)) = (raw, turns.last_assistant()) {
+            assistant.blocks.push(Out::Given(raw));
+            return None;
         }
-        InContent::None => {}
+        let mut block = vec![
+            ("type", Out::Str("tool_result")),
+            ("tool_use_id", result.id.clone()),
+        ];
+        match &result.content {
+            InContent::Text(text) => block.push(("content", Out::Given(text.clone()))),
+            InContent::Parts(parts) => {
+                block.push(("content", Out::List(blocks(parts, false, Role::User))))
+            }
+            InContent::None => {}
+        }
+        if result.is_error {
+            block.push(("is_error", Out::Bool(true)));
+        }
+        Some(Out::Map(block))
     }
-    if result.is_error {
-        block.push(("is_error", Out::Bool(true)));
-    }
-    Out::Map(block)
 }
 
 /// Content blocks for parts. Thinking goes back unchanged (`thinking` + `signature`) and redacted

@@ -6,8 +6,8 @@ use crate::json::Json;
 use crate::message::{PartType, Role};
 use crate::prelude::*;
 use crate::providers::{
-    media_text, split_data_url, system_texts, InContent, InMessage, InPart, InResult, Out, Turns,
-    WriteRequest,
+    media_text, split_data_url, system_texts, text_blocks, turn_list, turns, with_system, InCall,
+    InContent, InMessage, InPart, InResult, Out, TurnWriter, Turns, WriteRequest,
 };
 
 impl WriteRequest for Bedrock {
@@ -16,87 +16,51 @@ impl WriteRequest for Bedrock {
     /// role). Consecutive messages of the same role are merged (Converse requires the roles to
     /// alternate), `toolResult` blocks first in a user message.
     fn write<J: Json>(messages: &[InMessage<J>]) -> Result<Out<J>> {
-        let mut turns = Turns::new(true);
-        for message in messages {
-            let own = message.own;
-            let results: Vec<Out<J>> = message.results.iter().map(tool_result_block).collect();
-            match message.role {
-                Role::System => {}
-                Role::User | Role::Tool => {
-                    let blocks = if message.role == Role::User {
-                        blocks(&message.parts, own, Role::User)
-                    } else {
-                        Vec::new()
-                    };
-                    turns.user(results, blocks);
-                }
-                Role::Assistant => {
-                    let mut content = blocks(&message.parts, own, Role::Assistant);
-                    for call in &message.calls {
-                        content.push(Out::Map(vec![(
-                            "toolUse",
-                            Out::Map(vec![
-                                ("toolUseId", call.id.clone()),
-                                ("name", call.name.clone().map_or(Out::Str(""), Out::Given)),
-                                ("input", call.arguments_object()),
-                            ]),
-                        )]));
-                    }
-                    turns.push(Role::Assistant, content);
-                    turns.user(results, Vec::new());
-                }
-            }
-        }
-        let list = Out::List(
-            turns
-                .list
-                .into_iter()
-                .map(|turn| {
-                    Out::Map(vec![
-                        ("role", Out::Str(turn.role.as_str())),
-                        ("content", Out::List(turn.content())),
-                    ])
-                })
-                .collect(),
-        );
+        let list = turn_list(turns::<Self, J>(messages).list, "content", Role::as_str);
         let system = system_texts(messages);
-        Ok(if system.is_empty() {
-            list
-        } else {
-            Out::Map(vec![
-                (
-                    "system",
-                    Out::List(
-                        system
-                            .into_iter()
-                            .map(|t| Out::Map(vec![("text", Out::Given(t))]))
-                            .collect(),
-                    ),
-                ),
-                ("messages", list),
-            ])
-        })
+        let system = (!system.is_empty()).then(|| ("system", Out::List(text_blocks(system))));
+        Ok(with_system(list, "messages", system))
     }
 }
 
-/// A `toolResult` block: `{toolResult: {toolUseId, content, status?}}` (`status: "error"` only
-/// for errors; the field is optional and only some models take it).
-fn tool_result_block<J: Json>(result: &InResult<J>) -> Out<J> {
-    let content = match &result.content {
-        InContent::Text(text) => vec![Out::Map(vec![("text", Out::Given(text.clone()))])],
-        InContent::Parts(parts) => blocks(parts, false, Role::User),
-        InContent::None => Vec::new(),
-    };
-    let mut inner = vec![
-        ("toolUseId", result.id.clone()),
-        ("content", Out::List(content)),
-    ];
-    if result.is_error {
-        inner.push(("status", Out::Str("error")));
+impl TurnWriter for Bedrock {
+    const MERGE_ALL: bool = true;
+    const SYSTEM_TURNS: bool = false;
+
+    fn blocks<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {
+        blocks(parts, own, role)
     }
-    Out::Map(vec![("toolResult", Out::Map(inner))])
+
+    /// `{toolUse: {toolUseId, name, input}}`.
+    fn call<J: Json>(call: &InCall<J>, _own: bool) -> Out<J> {
+        let tool_use = vec![
+            ("toolUseId", call.id.clone()),
+            ("name", call.name.clone().map_or(Out::Str(""), Out::Given)),
+            ("input", call.arguments_object()),
+        ];
+        Out::Map(vec![("toolUse", Out::Map(tool_use))])
+    }
+
+    /// A `toolResult` block: `{toolResult: {toolUseId, content, status?}}` (`status: "error"`
+    /// only for errors; the field is optional and only some models take it).
+    fn result<J: Json>(result: &InResult<J>, _own: bool, _: &mut Turns<J>) -> Option<Out<J>> {
+        let content = match &result.content {
+            InContent::Text(text) => text_blocks(vec![text.clone()]),
+            InContent::Parts(parts) => blocks(parts, false, Role::User),
+            InContent::None => Vec::new(),
+        };
+        let mut inner = vec![
+            ("toolUseId", result.id.clone()),
+            ("content", Out::List(content)),
+        ];
+        if result.is_error {
+            inner.push(("status", Out::Str("error")));
+        }
+        Some(Out::Map(vec![("toolResult", Out::Map(inner))]))
+    }
 }
 
+/// Content blocks for parts (see [`block`]).
 fn blocks<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {
     parts
         .iter()

@@ -6,109 +6,77 @@ use crate::json::Json;
 use crate::message::{PartType, Role};
 use crate::prelude::*;
 use crate::providers::{
-    media_text, split_data_url, system_texts, InMessage, InPart, InResult, Out, Turns, WriteRequest,
+    media_text, split_data_url, system_texts, text_blocks, turn_list, turns, with_system, InCall,
+    InMessage, InPart, InResult, Out, TurnWriter, Turns, WriteRequest,
 };
 
 impl WriteRequest for Gemini {
     /// `toProvider("google_gemini", messages)`: the `contents` array, or `{systemInstruction,
     /// contents}` when there are system messages (every one of them: Gemini has no system role).
     /// Consecutive contents of the same role are merged, `functionResponse` parts first in a user
-    /// content; calls keep their ids (not synthetic ones) and thought signatures; a result goes back as
-    /// the `response` it came from, else as `{content}` (and `error: true` for errors).
+    /// content; calls keep their ids (not synthetic ones) and thought signatures; a result goes back
+    /// as the `response` it came from, else as `{content}` (and `error: true` for errors).
     fn write<J: Json>(messages: &[InMessage<J>]) -> Result<Out<J>> {
-        let mut turns = Turns::new(true);
-        for message in messages {
-            let own = message.own;
-            let results: Vec<Out<J>> = message
-                .results
-                .iter()
-                .map(|r| function_response_part(r, own))
-                .collect();
-            match message.role {
-                Role::System => {}
-                Role::User | Role::Tool => {
-                    let parts = if message.role == Role::User {
-                        parts(&message.parts, own, Role::User)
-                    } else {
-                        Vec::new()
-                    };
-                    turns.user(results, parts);
-                }
-                Role::Assistant => {
-                    let mut content = parts(&message.parts, own, Role::Assistant);
-                    for call in &message.calls {
-                        let mut inner = Vec::new();
-                        if !call.synthetic {
-                            inner.push(("id", call.id.clone()));
-                        }
-                        inner.push(("name", call.name.clone().map_or(Out::Str(""), Out::Given)));
-                        inner.push(("args", call.arguments_object()));
-                        let mut part = vec![("functionCall", Out::Map(inner))];
-                        if let Some(signature) = call.meta("thought_signature") {
-                            part.push(("thoughtSignature", Out::Given(signature)));
-                        }
-                        content.push(Out::Map(part));
-                    }
-                    turns.push(Role::Assistant, content);
-                    turns.user(results, Vec::new());
-                }
+        let role = |role| {
+            if role == Role::Assistant {
+                "model"
+            } else {
+                "user"
             }
-        }
-        let contents = Out::List(
-            turns
-                .list
-                .into_iter()
-                .map(|turn| {
-                    let role = if turn.role == Role::Assistant {
-                        "model"
-                    } else {
-                        "user"
-                    };
-                    Out::Map(vec![
-                        ("role", Out::Str(role)),
-                        ("parts", Out::List(turn.content())),
-                    ])
-                })
-                .collect(),
-        );
+        };
+        let contents = turn_list(turns::<Self, J>(messages).list, "parts", role);
         let system = system_texts(messages);
-        Ok(if system.is_empty() {
-            contents
-        } else {
-            let parts = system
-                .into_iter()
-                .map(|t| Out::Map(vec![("text", Out::Given(t))]))
-                .collect();
-            Out::Map(vec![
-                (
-                    "systemInstruction",
-                    Out::Map(vec![("parts", Out::List(parts))]),
-                ),
-                ("contents", contents),
-            ])
-        })
+        let system = (!system.is_empty()).then(|| {
+            let parts = Out::List(text_blocks(system));
+            ("systemInstruction", Out::Map(vec![("parts", parts)]))
+        });
+        Ok(with_system(contents, "contents", system))
     }
 }
 
-/// `{functionResponse: {id?, name, response}}`.
-fn function_response_part<J: Json>(result: &InResult<J>, own: bool) -> Out<J> {
-    let response = match result.option("response").filter(|_| own) {
-        Some(response) => Out::Given(response),
-        None => {
-            let mut response = vec![("content", result.text())];
-            if result.is_error {
-                response.push(("error", Out::Bool(true)));
-            }
-            Out::Map(response)
-        }
-    };
-    let mut inner = Vec::new();
-    if !result.synthetic {
-        inner.push(("id", result.id.clone()));
+impl TurnWriter for Gemini {
+    const MERGE_ALL: bool = true;
+    const SYSTEM_TURNS: bool = false;
+
+    fn blocks<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {
+        self::parts(parts, own, role)
     }
-    inner.push(("name", result.name.clone().unwrap_or(Out::Str(""))));
-    inner.push(("response", response));
-    Out::Map(vec![("functionResponse", Out::Map(inner))])
+
+    /// `{functionCall: {id?, name, args}, thoughtSignature?}`: no synthetic id.
+    fn call<J: Json>(call: &InCall<J>, _own: bool) -> Out<J> {
+        let mut inner = Vec::new();
+        if !call.synthetic {
+            inner.push(("id", call.id.clone()));
+        }
+        inner.push(("name", call.name.clone().map_or(Out::Str(""), Out::Given)));
+        inner.push(("args", call.arguments_object()));
+        let mut part = vec![("functionCall", Out::Map(inner))];
+        if let Some(signature) = call.meta("thought_signature") {
+            part.push(("thoughtSignature", Out::Given(signature)));
+        }
+        Out::Map(part)
+    }
+
+    /// `{functionResponse: {id?, name, response}}`.
+    fn result<J: Json>(result: &InResult<J>, own: bool, _: &mut Turns<J>) -> Option<Out<J>> {
+        let response = match result.option("response").filter(|_| own) {
+            Some(response) => Out::Given(response),
+            None => {
+                let mut response = vec![("content", result.text())];
+                if result.is_error {
+                    response.push(("error", Out::Bool(true)));
+                }
+                Out::Map(response)
+            }
+        };
+        let mut inner = Vec::new();
+        if !result.synthetic {
+            inner.push(("id", result.id.clone()));
+        }
+        inner.push(("name", result.name.clone().unwrap_or(Out::Str(""))));
+        inner.push(("response", response));
+        Some(Out::Map(vec![("functionResponse", Out::Map(inner))]))
+    }
 }
 
 fn parts<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {

@@ -6,7 +6,9 @@ use crate::error::Result;
 use crate::json::Json;
 use crate::message::{PartType, Role};
 use crate::prelude::*;
-use crate::providers::{media_text, InMessage, InPart, Out, WriteRequest};
+use crate::providers::{
+    content_value, media_text, role_message, InMessage, InPart, Out, WriteRequest,
+};
 
 impl WriteRequest for OpenaiCompletions {
     /// `toProvider("openai_completions", messages)`: the `messages` array. Each result is its own
@@ -25,22 +27,9 @@ impl WriteRequest for OpenaiCompletions {
             }
             match message.role {
                 Role::System | Role::User => {
-                    let role = if message.role == Role::System {
-                        "system"
-                    } else {
-                        "user"
-                    };
-                    let parts: Vec<Out<J>> = message
-                        .parts
-                        .iter()
-                        .filter_map(|p| content_part(p, message.own, message.role))
-                        .collect();
-                    if let Some(content) = content_value(parts) {
-                        out.push(Out::Map(vec![
-                            ("role", Out::Str(role)),
-                            ("content", content),
-                        ]));
-                    }
+                    let parts = message.parts.iter();
+                    let parts = parts.filter_map(|p| content_part(p, message.own, message.role));
+                    out.extend(role_message(message.role, parts.collect(), "text"));
                 }
                 Role::Assistant => {
                     let texts: Vec<Out<J>> = message
@@ -50,7 +39,10 @@ impl WriteRequest for OpenaiCompletions {
                         .collect();
                     let mut entries = vec![
                         ("role", Out::Str("assistant")),
-                        ("content", content_value(texts).unwrap_or(Out::Null)),
+                        (
+                            "content",
+                            content_value(texts, Some("text")).unwrap_or(Out::Null),
+                        ),
                     ];
                     let had_content = !matches!(entries.last(), Some((_, Out::Null)));
                     let reasoning = reasoning_field(&message.parts);
@@ -100,25 +92,6 @@ impl WriteRequest for OpenaiCompletions {
         }
         Ok(Out::List(out))
     }
-}
-
-/// A lone text part as its string, several parts as the array, none as `None`.
-fn content_value<J: Json>(mut parts: Vec<Out<J>>) -> Option<Out<J>> {
-    if parts.len() == 1 {
-        if let Some(Out::Map(entries)) = parts.first() {
-            let is_text = entries
-                .iter()
-                .any(|(k, v)| *k == "type" && matches!(v, Out::Str("text")));
-            if let Some((_, text)) = entries
-                .iter()
-                .find(|(k, _)| *k == "text")
-                .filter(|_| is_text)
-            {
-                return Some(text.clone());
-            }
-        }
-    }
-    (!parts.is_empty()).then(|| Out::List(core::mem::take(&mut parts)))
 }
 
 /// `reasoning_content` for one plain thinking text; `reasoning_details` when there are several,

@@ -7,7 +7,7 @@ use crate::json::Json;
 use crate::message::{PartType, Role};
 use crate::prelude::*;
 use crate::providers::{
-    media_text, InCall, InContent, InMessage, InPart, InResult, Out, WriteRequest,
+    media_text, role_message, InCall, InContent, InMessage, InPart, InResult, Out, WriteRequest,
 };
 
 impl WriteRequest for OpenaiResponses {
@@ -28,22 +28,8 @@ impl WriteRequest for OpenaiResponses {
             }
             match message.role {
                 Role::System | Role::User => {
-                    let role = if message.role == Role::System {
-                        "system"
-                    } else {
-                        "user"
-                    };
-                    let parts: Vec<Out<J>> = message
-                        .parts
-                        .iter()
-                        .filter_map(|p| input_part(p, own))
-                        .collect();
-                    if let Some(content) = content_value(parts) {
-                        out.push(Out::Map(vec![
-                            ("role", Out::Str(role)),
-                            ("content", content),
-                        ]));
-                    }
+                    let parts = message.parts.iter().filter_map(|p| input_part(p, own));
+                    out.extend(role_message(message.role, parts.collect(), "input_text"));
                 }
                 Role::Assistant => {
                     assistant_items(message, &mut out);
@@ -191,23 +177,6 @@ fn result_item<J: Json>(result: &InResult<J>, own: bool) -> Option<Out<J>> {
         ("call_id", result.id.clone()),
         ("output", output),
     ]))
-}
-
-/// A lone `input_text` part as its string, several parts as the array, none as `None`.
-fn content_value<J: Json>(parts: Vec<Out<J>>) -> Option<Out<J>> {
-    if let [Out::Map(entries)] = parts.as_slice() {
-        let is_text = entries
-            .iter()
-            .any(|(k, v)| *k == "type" && matches!(v, Out::Str("input_text")));
-        if let Some((_, text)) = entries
-            .iter()
-            .find(|(k, _)| *k == "text")
-            .filter(|_| is_text)
-        {
-            return Some(text.clone());
-        }
-    }
-    (!parts.is_empty()).then_some(Out::List(parts))
 }
 
 /// An input part: `input_text`, `input_image`, `input_file`; parts kept from a Responses payload
