@@ -4,7 +4,6 @@
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
-use crate::message::Role;
 use crate::prelude::*;
 
 use super::{LcPart, Out, Parsed};
@@ -107,12 +106,12 @@ pub fn parse_object(text: &str) -> Option<Parsed> {
 
 /// A message's role, one of `roles` (each as the format names it), else `unsupported_role`
 /// saying `expected`. `role` is the message's `role` field; `path` the message's.
-pub fn role_in<J: Json>(
+pub fn role_in<J: Json, R: Copy>(
     role: Option<J>,
     path: &Path<'_>,
-    roles: &[(&str, Role)],
+    roles: &[(&str, R)],
     expected: &str,
-) -> Result<Role> {
+) -> Result<R> {
     let found = role.as_ref().and_then(|r| r.as_str());
     match roles
         .iter()

@@ -45,6 +45,11 @@ impl<J: Json> InPart<J> {
         self.content.clone().filter(|c| c.kind() == Kind::String)
     }
 
+    /// The content when it is a string that is not empty.
+    pub fn nonempty_text(&self) -> Option<J> {
+        self.text().filter(|t| !t.is_empty_str())
+    }
+
     /// True for redacted reasoning (`unsupported` with `options.type: "redacted_thinking"`).
     pub fn is_redacted(&self) -> bool {
         self.kind == PartType::Unsupported

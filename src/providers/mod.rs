@@ -66,10 +66,10 @@ pub use out::{Entries, Out};
 pub use pairing::Pairing;
 pub use parsed::Parsed;
 pub use payload::list as read_list;
-pub use turns::{turn_list, turns, Turn, TurnWriter, Turns};
+pub use turns::{blocks, turn_list, turns, Turn, TurnWriter, Turns};
 pub use write::{
     content_value, media, media_text, role_message, split_data_url, system_texts, text_blocks,
-    with_system,
+    typed_text, with_system,
 };
 
 use crate::error::{Error, ErrorCode, Path, Result};

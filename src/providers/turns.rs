@@ -10,14 +10,15 @@ use super::{InCall, InMessage, InPart, InResult, Out};
 
 /// How a block-based format writes each piece of a message.
 pub trait TurnWriter {
-    /// Whether consecutive messages of one role merge (formats that require the roles to
-    /// alternate); user-role content always does.
-    const MERGE_ALL: bool;
-    /// Whether system messages are turns; else the format writes them apart.
-    const SYSTEM_TURNS: bool;
+    /// Whether consecutive messages of one role merge, as formats that require the roles to
+    /// alternate want (user-role content always does).
+    const MERGE_ALL: bool = true;
+    /// Whether system messages are turns; by default the format writes them apart.
+    const SYSTEM_TURNS: bool = false;
 
-    /// The blocks of a message's parts.
-    fn blocks<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>>;
+    /// A part's block in a message of `role`, if it has one there. `own` is true when the message
+    /// came from this format, so that blocks it kept can go back as they were.
+    fn block<J: Json>(part: &InPart<J>, own: bool, role: Role) -> Option<Out<J>>;
 
     /// A tool call's block.
     fn call<J: Json>(call: &InCall<J>, own: bool) -> Out<J>;
@@ -25,6 +26,14 @@ pub trait TurnWriter {
     /// A tool result's block, for the user turn after its message; `None` when the format put it
     /// in `turns` itself.
     fn result<J: Json>(result: &InResult<J>, own: bool, turns: &mut Turns<J>) -> Option<Out<J>>;
+}
+
+/// The blocks of parts, in a message of `role`.
+pub fn blocks<W: TurnWriter, J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {
+    parts
+        .iter()
+        .filter_map(|part| W::block(part, own, role))
+        .collect()
 }
 
 /// The turns of `messages`: each message's results (written first), then its parts and calls.
@@ -38,13 +47,16 @@ pub fn turns<W: TurnWriter, J: Json>(messages: &[InMessage<J>]) -> Turns<J> {
         }
         match message.role {
             Role::System if W::SYSTEM_TURNS => {
-                turns.push(Role::System, W::blocks(&message.parts, own, Role::System));
+                turns.push(
+                    Role::System,
+                    blocks::<W, J>(&message.parts, own, Role::System),
+                );
             }
             Role::System => {}
-            Role::User => turns.user(results, W::blocks(&message.parts, own, Role::User)),
+            Role::User => turns.user(results, blocks::<W, J>(&message.parts, own, Role::User)),
             Role::Tool => turns.user(results, Vec::new()),
             Role::Assistant => {
-                let mut content = W::blocks(&message.parts, own, Role::Assistant);
+                let mut content = blocks::<W, J>(&message.parts, own, Role::Assistant);
                 content.extend(message.calls.iter().map(|call| W::call(call, own)));
                 turns.push(Role::Assistant, content);
                 turns.user(results, Vec::new());

@@ -19,6 +19,11 @@ pub fn system_texts<J: Json>(messages: &[InMessage<J>]) -> Vec<J> {
         .collect()
 }
 
+/// `{type, text}`: a text part of type `ty`.
+pub fn typed_text<J>(ty: &'static str, text: J) -> Out<J> {
+    Out::Map(vec![("type", Out::Str(ty)), ("text", Out::Given(text))])
+}
+
 /// Texts as text blocks, `{text}` each (Bedrock's system blocks, Gemini's parts).
 pub fn text_blocks<J>(texts: Vec<J>) -> Vec<Out<J>> {
     texts

@@ -6,8 +6,8 @@ use crate::json::Json;
 use crate::message::{PartType, Role};
 use crate::prelude::*;
 use crate::providers::{
-    media_text, split_data_url, system_texts, text_blocks, turn_list, turns, with_system, InCall,
-    InContent, InMessage, InPart, InResult, Out, TurnWriter, Turns, WriteRequest,
+    blocks, media_text, split_data_url, system_texts, text_blocks, turn_list, turns, with_system,
+    InCall, InContent, InMessage, InPart, InResult, Out, TurnWriter, Turns, WriteRequest,
 };
 
 impl WriteRequest for Bedrock {
@@ -24,11 +24,43 @@ impl WriteRequest for Bedrock {
 }
 
 impl TurnWriter for Bedrock {
-    const MERGE_ALL: bool = true;
-    const SYSTEM_TURNS: bool = false;
-
-    fn blocks<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {
-        blocks(parts, own, role)
+    /// A content block for a part. Reasoning goes back as `reasoningContent` (with its signature) in
+    /// assistant messages; images and documents need their bytes or an `s3://` location; blocks kept
+    /// from a Converse payload go back as they were.
+    fn block<J: Json>(part: &InPart<J>, own: bool, role: Role) -> Option<Out<J>> {
+        let text = part.text();
+        let one = |key: &'static str, value: Out<J>| Some(Out::Map(vec![(key, value)]));
+        match part.kind {
+            PartType::Text => one("text", Out::Given(part.nonempty_text()?)),
+            PartType::Thinking if role == Role::Assistant => {
+                let signature = part.option("signature");
+                if text.as_ref().is_none_or(|t| t.is_empty_str()) && signature.is_none() {
+                    return None;
+                }
+                let mut reasoning = vec![("text", text.map_or(Out::Str(""), Out::Given))];
+                if let Some(signature) = signature {
+                    reasoning.push(("signature", Out::Given(signature)));
+                }
+                one(
+                    "reasoningContent",
+                    Out::Map(vec![("reasoningText", Out::Map(reasoning))]),
+                )
+            }
+            PartType::Unsupported if part.is_redacted() => (role == Role::Assistant).then(|| {
+                Out::Map(vec![(
+                    "reasoningContent",
+                    Out::Map(vec![(
+                        "redactedContent",
+                        text.map_or(Out::Str(""), Out::Given),
+                    )]),
+                )])
+            }),
+            PartType::Unsupported => part.raw("block", own).map(Out::Given),
+            PartType::Image | PartType::ImageUrl | PartType::File | PartType::FileUrl => {
+                media_block(part, text?)
+            }
+            _ => None,
+        }
     }
 
     /// `{toolUse: {toolUseId, name, input}}`.
@@ -46,7 +78,7 @@ impl TurnWriter for Bedrock {
     fn result<J: Json>(result: &InResult<J>, _own: bool, _: &mut Turns<J>) -> Option<Out<J>> {
         let content = match &result.content {
             InContent::Text(text) => text_blocks(vec![text.clone()]),
-            InContent::Parts(parts) => blocks(parts, false, Role::User),
+            InContent::Parts(parts) => blocks::<Self, J>(parts, false, Role::User),
             InContent::None => Vec::new(),
         };
         let mut inner = vec![
@@ -57,53 +89,6 @@ impl TurnWriter for Bedrock {
             inner.push(("status", Out::Str("error")));
         }
         Some(Out::Map(vec![("toolResult", Out::Map(inner))]))
-    }
-}
-
-/// Content blocks for parts (see [`block`]).
-fn blocks<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {
-    parts
-        .iter()
-        .filter_map(|part| block(part, own, role))
-        .collect()
-}
-
-/// A content block for a part. Reasoning goes back as `reasoningContent` (with its signature) in
-/// assistant messages; images and documents need their bytes or an `s3://` location; blocks kept
-/// from a Converse payload go back as they were.
-fn block<J: Json>(part: &InPart<J>, own: bool, role: Role) -> Option<Out<J>> {
-    let text = part.text();
-    let one = |key: &'static str, value: Out<J>| Some(Out::Map(vec![(key, value)]));
-    match part.kind {
-        PartType::Text => one("text", Out::Given(text.filter(|t| !t.is_empty_str())?)),
-        PartType::Thinking if role == Role::Assistant => {
-            let signature = part.option("signature");
-            if text.as_ref().is_none_or(|t| t.is_empty_str()) && signature.is_none() {
-                return None;
-            }
-            let mut reasoning = vec![("text", text.map_or(Out::Str(""), Out::Given))];
-            if let Some(signature) = signature {
-                reasoning.push(("signature", Out::Given(signature)));
-            }
-            one(
-                "reasoningContent",
-                Out::Map(vec![("reasoningText", Out::Map(reasoning))]),
-            )
-        }
-        PartType::Unsupported if part.is_redacted() => (role == Role::Assistant).then(|| {
-            Out::Map(vec![(
-                "reasoningContent",
-                Out::Map(vec![(
-                    "redactedContent",
-                    text.map_or(Out::Str(""), Out::Given),
-                )]),
-            )])
-        }),
-        PartType::Unsupported => part.raw("block", own).map(Out::Given),
-        PartType::Image | PartType::ImageUrl | PartType::File | PartType::FileUrl => {
-            media_block(part, text?)
-        }
-        _ => None,
     }
 }
 

@@ -35,11 +35,74 @@ impl WriteRequest for Gemini {
 }
 
 impl TurnWriter for Gemini {
-    const MERGE_ALL: bool = true;
-    const SYSTEM_TURNS: bool = false;
-
-    fn blocks<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {
-        self::parts(parts, own, role)
+    /// A part: text (thoughts with `thought: true`, in model contents only) with its thought
+    /// signature; images and documents as `inlineData` (bytes) or `fileData` (a URI); parts kept from
+    /// a Gemini payload as they were.
+    fn block<J: Json>(part: &InPart<J>, own: bool, role: Role) -> Option<Out<J>> {
+        let text = part.text();
+        let signature = part.option("thought_signature");
+        let sign = |mut entries: Vec<(&'static str, Out<J>)>| {
+            if let Some(signature) = signature.clone() {
+                entries.push(("thoughtSignature", Out::Given(signature)));
+            }
+            Some(Out::Map(entries))
+        };
+        match part.kind {
+            PartType::Text => {
+                let text = text.filter(|t| !t.is_empty_str() || signature.is_some())?;
+                sign(vec![("text", Out::Given(text))])
+            }
+            PartType::Thinking if role == Role::Assistant => {
+                let text = text.filter(|t| !t.is_empty_str() || signature.is_some())?;
+                sign(vec![
+                    ("text", Out::Given(text)),
+                    ("thought", Out::Bool(true)),
+                ])
+            }
+            PartType::Unsupported if !part.is_redacted() => part.raw("part", own).map(Out::Given),
+            PartType::Image | PartType::File | PartType::ImageUrl | PartType::FileUrl => {
+                if part.option_str("type").as_deref() == Some("file_id") {
+                    return None;
+                }
+                let image = matches!(part.kind, PartType::Image | PartType::ImageUrl);
+                let content = text?;
+                let url = matches!(part.kind, PartType::ImageUrl | PartType::FileUrl);
+                let default = if image {
+                    "image/png"
+                } else {
+                    "application/pdf"
+                };
+                let data_url = content
+                    .as_str()
+                    .filter(|_| url)
+                    .and_then(|u| split_data_url(&u));
+                let entry = match data_url {
+                    Some((media, data)) => (
+                        "inlineData",
+                        Out::Map(vec![
+                            ("mimeType", Out::Text(media)),
+                            ("data", Out::Text(data)),
+                        ]),
+                    ),
+                    None if url => (
+                        "fileData",
+                        Out::Map(vec![
+                            ("mimeType", Out::Text(media_text(part, default))),
+                            ("fileUri", Out::Given(content)),
+                        ]),
+                    ),
+                    None => (
+                        "inlineData",
+                        Out::Map(vec![
+                            ("mimeType", Out::Text(media_text(part, default))),
+                            ("data", Out::Given(content)),
+                        ]),
+                    ),
+                };
+                sign(vec![entry])
+            }
+            _ => None,
+        }
     }
 
     /// `{functionCall: {id?, name, args}, thoughtSignature?}`: no synthetic id.
@@ -76,82 +139,5 @@ impl TurnWriter for Gemini {
         inner.push(("name", result.name.clone().unwrap_or(Out::Str(""))));
         inner.push(("response", response));
         Some(Out::Map(vec![("functionResponse", Out::Map(inner))]))
-    }
-}
-
-fn parts<J: Json>(parts: &[InPart<J>], own: bool, role: Role) -> Vec<Out<J>> {
-    parts
-        .iter()
-        .filter_map(|part| part_out(part, own, role))
-        .collect()
-}
-
-/// A part: text (thoughts with `thought: true`, in model contents only) with its thought
-/// signature; images and documents as `inlineData` (bytes) or `fileData` (a URI); parts kept from
-/// a Gemini payload as they were.
-fn part_out<J: Json>(part: &InPart<J>, own: bool, role: Role) -> Option<Out<J>> {
-    let text = part.text();
-    let signature = part.option("thought_signature");
-    let sign = |mut entries: Vec<(&'static str, Out<J>)>| {
-        if let Some(signature) = signature.clone() {
-            entries.push(("thoughtSignature", Out::Given(signature)));
-        }
-        Some(Out::Map(entries))
-    };
-    match part.kind {
-        PartType::Text => {
-            let text = text.filter(|t| !t.is_empty_str() || signature.is_some())?;
-            sign(vec![("text", Out::Given(text))])
-        }
-        PartType::Thinking if role == Role::Assistant => {
-            let text = text.filter(|t| !t.is_empty_str() || signature.is_some())?;
-            sign(vec![
-                ("text", Out::Given(text)),
-                ("thought", Out::Bool(true)),
-            ])
-        }
-        PartType::Unsupported if !part.is_redacted() => part.raw("part", own).map(Out::Given),
-        PartType::Image | PartType::File | PartType::ImageUrl | PartType::FileUrl => {
-            if part.option_str("type").as_deref() == Some("file_id") {
-                return None;
-            }
-            let image = matches!(part.kind, PartType::Image | PartType::ImageUrl);
-            let content = text?;
-            let url = matches!(part.kind, PartType::ImageUrl | PartType::FileUrl);
-            let default = if image {
-                "image/png"
-            } else {
-                "application/pdf"
-            };
-            let data_url = content
-                .as_str()
-                .filter(|_| url)
-                .and_then(|u| split_data_url(&u));
-            let entry = match data_url {
-                Some((media, data)) => (
-                    "inlineData",
-                    Out::Map(vec![
-                        ("mimeType", Out::Text(media)),
-                        ("data", Out::Text(data)),
-                    ]),
-                ),
-                None if url => (
-                    "fileData",
-                    Out::Map(vec![
-                        ("mimeType", Out::Text(media_text(part, default))),
-                        ("fileUri", Out::Given(content)),
-                    ]),
-                ),
-                None => (
-                    "inlineData",
-                    Out::Map(vec![
-                        ("mimeType", Out::Text(media_text(part, default))),
-                        ("data", Out::Given(content)),
-                    ]),
-                ),
-            };
-            sign(vec![entry])
-        }
-        _ => None,
     }
 }

@@ -7,9 +7,8 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, block_type, content_parts, field, object, opt_list, opt_str, read_text, str_of,
-    unsupported_role, Conversation, Entries, LcPart, Out, PartKind, ReadPayload, ResultBody, Shape,
-    Status,
+    arguments, block_type, content_parts, field, object, opt_list, opt_str, read_text, role_in,
+    str_of, Conversation, Entries, LcPart, Out, PartKind, ReadPayload, ResultBody, Shape, Status,
 };
 
 /// `finish_reason` → status: `length` is `length`, `content_filter` is `content_filtered`, the
@@ -17,6 +16,26 @@ use crate::providers::{
 const STATUSES: [(&str, Status); 2] = [
     ("length", Status::Length),
     ("content_filter", Status::ContentFiltered),
+];
+
+/// Who a message is from: `developer` is a system message; `tool` answers a call by its id, the
+/// older `function` by its name.
+#[derive(Clone, Copy)]
+enum Sender {
+    System,
+    User,
+    Assistant,
+    Tool,
+    Function,
+}
+
+const ROLES: [(&str, Sender); 6] = [
+    ("system", Sender::System),
+    ("developer", Sender::System),
+    ("user", Sender::User),
+    ("assistant", Sender::Assistant),
+    ("tool", Sender::Tool),
+    ("function", Sender::Function),
 ];
 
 impl ReadPayload for OpenaiCompletions {
@@ -30,35 +49,29 @@ impl ReadPayload for OpenaiCompletions {
 
     fn message<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()> {
         object(message, path, "a message object")?;
-        let role = field(message, "role");
-        match role.as_ref().and_then(|r| r.as_str()).as_deref() {
-            Some("system" | "developer") => {
+        let expected =
+            "\"system\", \"developer\", \"user\", \"assistant\", \"tool\" or \"function\"";
+        match role_in(field(message, "role"), path, &ROLES, expected)? {
+            Sender::System => {
                 let parts = content(message, path)?;
                 c.message(Role::System, parts, Vec::new());
             }
-            Some("user") => {
+            Sender::User => {
                 let parts = content(message, path)?;
                 c.message(Role::User, parts, Vec::new());
             }
-            Some("assistant") => read_assistant(c, message, path)?,
-            Some("tool") => {
+            Sender::Assistant => read_assistant(c, message, path)?,
+            Sender::Tool => {
                 let id = opt_str(message, "tool_call_id", path)?;
                 let content = result_content(message, path)?;
                 let result = c.result(id, None, content, false, Vec::new());
                 c.results(vec![result]);
             }
-            Some("function") => {
+            Sender::Function => {
                 let name = opt_str(message, "name", path)?;
                 let content = result_content(message, path)?;
                 let result = c.result(None, name, content, false, Vec::new());
                 c.results(vec![result]);
-            }
-            _ => {
-                return Err(unsupported_role(
-                    role.as_ref(),
-                    &path.key("role"),
-                    "\"system\", \"developer\", \"user\", \"assistant\", \"tool\" or \"function\"",
-                ))
             }
         }
         Ok(())

@@ -7,7 +7,7 @@ use crate::json::Json;
 use crate::message::{PartType, Role};
 use crate::prelude::*;
 use crate::providers::{
-    content_value, media_text, role_message, InMessage, InPart, Out, WriteRequest,
+    content_value, media_text, role_message, typed_text, InMessage, InPart, Out, WriteRequest,
 };
 
 impl WriteRequest for OpenaiCompletions {
@@ -141,13 +141,7 @@ fn reasoning_field<J: Json>(parts: &[InPart<J>]) -> Option<(&'static str, Out<J>
 fn content_part<J: Json>(part: &InPart<J>, own: bool, role: Role) -> Option<Out<J>> {
     let text = part.text();
     match part.kind {
-        PartType::Text => {
-            let text = text.filter(|t| !t.is_empty_str())?;
-            Some(Out::Map(vec![
-                ("type", Out::Str("text")),
-                ("text", Out::Given(text)),
-            ]))
-        }
+        PartType::Text => Some(typed_text("text", part.nonempty_text()?)),
         PartType::Unsupported if !part.is_redacted() => part.raw("part", own).map(Out::Given),
         _ if role != Role::User => None,
         PartType::Image if part.option_str("type").as_deref() != Some("file_id") => {

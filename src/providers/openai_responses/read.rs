@@ -6,9 +6,9 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, block_type, compact_json, field, kind_of, object, opt_list, opt_str, read_list,
-    read_text, str_of, unsupported_role, Conversation, Entries, LcPart, Out, PartKind, ReadPayload,
-    ResultBody, Shape, Status,
+    arguments, block_type, compact_json, content_parts, field, kind_of, object, opt_list, opt_str,
+    read_list, read_text, role_in, str_of, Conversation, Entries, LcPart, Out, PartKind,
+    ReadPayload, ResultBody, Shape, Status,
 };
 
 /// Calls whose output comes back as its own `*_call_output` item; every other `*_call` item is a
@@ -142,31 +142,27 @@ fn status_of(status: &str, reason: &str) -> Status {
     }
 }
 
-/// A message item (`{role, content}`, typed or not).
+/// Message roles; `developer` is a system message.
+const ROLES: [(&str, Role); 4] = [
+    ("user", Role::User),
+    ("assistant", Role::Assistant),
+    ("system", Role::System),
+    ("developer", Role::System),
+];
+
+/// A message item (`{role, content}`, typed or not). Assistant messages join the run.
 fn message_item<J: Json>(c: &mut Conversation<J>, item: &J, path: &Path<'_>) -> Result<()> {
     let role = field(item, "role");
-    let parts = content_parts(item, path)?;
-    match role.as_ref().and_then(|r| r.as_str()).as_deref() {
-        Some("assistant") => {
-            c.run().parts.extend(parts);
-        }
-        Some("user") => {
+    let parts = content_parts(item, path, "a string or an array of content parts", part)?;
+    if role.as_ref().and_then(|r| r.as_str()).is_none() && field(item, "type").is_none() {
+        return Err(Error::missing(&path.key("type"), "the item type"));
+    }
+    let expected = "\"user\", \"assistant\", \"system\" or \"developer\"";
+    match role_in(role, path, &ROLES, expected)? {
+        Role::Assistant => c.run().parts.extend(parts),
+        role => {
             c.flush();
-            c.message(Role::User, parts, Vec::new());
-        }
-        Some("system" | "developer") => {
-            c.flush();
-            c.message(Role::System, parts, Vec::new());
-        }
-        None if field(item, "type").is_none() => {
-            return Err(Error::missing(&path.key("type"), "the item type"))
-        }
-        _ => {
-            return Err(unsupported_role(
-                role.as_ref(),
-                &path.key("role"),
-                "\"user\", \"assistant\", \"system\" or \"developer\"",
-            ))
+            c.message(role, parts, Vec::new());
         }
     }
     Ok(())
@@ -341,31 +337,6 @@ fn reasoning<J: Json>(item: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
         }
     }
     Ok(parts)
-}
-
-/// A message item's `content`: a string, or input / output parts.
-fn content_parts<J: Json>(item: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
-    let content_path = path.key("content");
-    match field(item, "content") {
-        None => Ok(Vec::new()),
-        Some(c) if c.kind() == Kind::String => Ok(if c.is_empty_str() {
-            Vec::new()
-        } else {
-            vec![LcPart::text(c)]
-        }),
-        Some(c) => match c.elements() {
-            Some(list) => list
-                .iter()
-                .enumerate()
-                .map(|(i, p)| part(p, &content_path.index(i)))
-                .collect(),
-            None => Err(Error::expected(
-                &content_path,
-                "a string or an array of content parts",
-                c.kind(),
-            )),
-        },
-    }
 }
 
 /// A `*_call_output` item's `output`: a string, or content parts.

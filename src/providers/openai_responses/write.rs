@@ -7,7 +7,8 @@ use crate::json::Json;
 use crate::message::{PartType, Role};
 use crate::prelude::*;
 use crate::providers::{
-    media_text, role_message, InCall, InContent, InMessage, InPart, InResult, Out, WriteRequest,
+    media_text, role_message, typed_text, InCall, InContent, InMessage, InPart, InResult, Out,
+    WriteRequest,
 };
 
 impl WriteRequest for OpenaiResponses {
@@ -94,18 +95,15 @@ fn assistant_items<J: Json>(message: &InMessage<J>, out: &mut Vec<Out<J>>) {
                     summary: Vec::new(),
                     encrypted: None,
                 });
-                if let Some(text) = part.text().filter(|t| !t.is_empty_str()) {
-                    current.summary.push(Out::Map(vec![
-                        ("type", Out::Str("summary_text")),
-                        ("text", Out::Given(text)),
-                    ]));
+                if let Some(text) = part.nonempty_text() {
+                    current.summary.push(typed_text("summary_text", text));
                 }
                 if message.own && current.encrypted.is_none() {
                     current.encrypted = part.option("encrypted_content");
                 }
             }
             PartType::Text => {
-                if let Some(text) = part.text().filter(|t| !t.is_empty_str()) {
+                if let Some(text) = part.nonempty_text() {
                     out.push(Out::Map(vec![
                         ("role", Out::Str("assistant")),
                         ("content", Out::Given(text)),
@@ -185,10 +183,7 @@ fn input_part<J: Json>(part: &InPart<J>, own: bool) -> Option<Out<J>> {
     let text = part.text();
     let file_id = part.option_str("type").as_deref() == Some("file_id");
     match part.kind {
-        PartType::Text => Some(Out::Map(vec![
-            ("type", Out::Str("input_text")),
-            ("text", Out::Given(text.filter(|t| !t.is_empty_str())?)),
-        ])),
+        PartType::Text => Some(typed_text("input_text", part.nonempty_text()?)),
         PartType::Image if file_id => Some(Out::Map(vec![
             ("type", Out::Str("input_image")),
             ("file_id", Out::Given(text?)),
