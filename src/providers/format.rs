@@ -98,6 +98,6 @@ pub trait ReadStream {
         acc: &mut StreamAccumulator<R>,
         at: usize,
         name: Option<&str>,
-        event: Parsed,
+        event: &Parsed,
     );
 }

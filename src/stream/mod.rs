@@ -169,7 +169,7 @@ struct Event<'a, 'n, R: Reader> {
 impl<R: Reader> Visit for Event<'_, '_, R> {
     type Output = ();
     fn visit<F: Format>(self, _: WireProtocol) {
-        F::event(self.acc, self.at, self.name, self.event)
+        F::event(self.acc, self.at, self.name, &self.event)
     }
 }
 
@@ -531,6 +531,31 @@ impl<R: Reader> StreamAccumulator<R> {
             (ArgsMode::Changes, Some(value)) => args.value = Some(value),
             _ => {}
         }
+    }
+
+    /// Appends `value` to the array at `list` in the current body (with `create`, an array is put
+    /// there when there is none); the path of the value, or `None` when it was not added.
+    pub(crate) fn push_value(
+        &mut self,
+        list: &[Step],
+        value: Parsed,
+        create: bool,
+    ) -> Option<Vec<Step>> {
+        let body = self.body_mut()?;
+        let position = match get_path_mut(body, list) {
+            Some(Parsed::Array(items)) => {
+                items.push(value);
+                items.len() - 1
+            }
+            _ if create => {
+                set_path(body, list, Parsed::Array(vec![value]));
+                0
+            }
+            _ => return None,
+        };
+        let mut at = list.to_vec();
+        at.push(Step::Index(position));
+        Some(at)
     }
 
     /// Where block `b`'s value sits in the body.
@@ -1130,6 +1155,27 @@ pub(crate) fn object(entries: Vec<(&str, Parsed)>) -> Parsed {
             .map(|(k, v)| (k.to_string(), v))
             .collect(),
     )
+}
+
+/// A message of one block, `{role, <list>: [block]}`: the body of one block for formats whose
+/// response is one message.
+pub(crate) fn message_body(role: &str, list: &str, block: Parsed) -> Parsed {
+    object(vec![
+        ("role", Parsed::String(role.into())),
+        (list, Parsed::Array(vec![block])),
+    ])
+}
+
+/// A path of object keys.
+pub(crate) fn keys(keys: &[&str]) -> Vec<Step> {
+    keys.iter().map(|k| Step::Key((*k).to_string())).collect()
+}
+
+/// The path of `keys` under `at`.
+pub(crate) fn under(at: &[Step], keys: &[&str]) -> Vec<Step> {
+    let mut path = at.to_vec();
+    path.extend(keys.iter().map(|k| Step::Key((*k).to_string())));
+    path
 }
 
 pub(crate) fn get_path<'a>(mut at: &'a Parsed, path: &[Step]) -> Option<&'a Parsed> {

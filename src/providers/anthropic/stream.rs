@@ -13,25 +13,18 @@ use crate::error::text;
 use crate::partial_json::Step;
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
-use crate::stream::{int_at, object, str_at, ArgsMode, Reader, StreamAccumulator};
+use crate::stream::{
+    int_at, keys, message_body, object, str_at, under, ArgsMode, Reader, StreamAccumulator as Acc,
+};
 
 impl ReadStream for Anthropic {
     const EMPTY_BODY: &'static str = r#"{"role":"assistant","content":[]}"#;
 
     fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
-        object(vec![
-            ("role", Parsed::String("assistant".into())),
-            ("content", Parsed::Array(vec![block])),
-        ])
+        message_body("assistant", "content", block)
     }
 
-    fn event<R: Reader>(
-        acc: &mut StreamAccumulator<R>,
-        at: usize,
-        _name: Option<&str>,
-        event: Parsed,
-    ) {
-        let event = &event;
+    fn event<R: Reader>(acc: &mut Acc<R>, at: usize, _name: Option<&str>, event: &Parsed) {
         match str_at(event, "type") {
             Some("message_start") => {
                 let Some(message @ Parsed::Object(_)) = event.get("message") else {
@@ -91,11 +84,7 @@ impl ReadStream for Anthropic {
                 let Some(delta) = event.get("delta") else {
                     return acc.error_at(at, "A content_block_delta has no delta.".into());
                 };
-                let field = |key: &str| {
-                    let mut path = acc.block_at(b);
-                    path.push(Step::Key(key.to_string()));
-                    path
-                };
+                let field = |key: &str| under(&acc.block_at(b), &[key]);
                 match str_at(delta, "type") {
                     Some("text_delta") => {
                         let text = str_at(delta, "text").unwrap_or_default().to_string();
@@ -166,33 +155,19 @@ impl ReadStream for Anthropic {
 }
 
 /// Adds a block to the message's content.
-fn push_block<R: Reader>(
-    acc: &mut StreamAccumulator<R>,
-    index: i64,
-    block: Parsed,
-    streaming: bool,
-) {
-    let Some(body) = acc.body_mut() else { return };
-    let position = match body.get_mut("content") {
-        Some(Parsed::Array(blocks)) => {
-            blocks.push(block.clone());
-            blocks.len() - 1
-        }
-        _ => return,
+fn push_block<R: Reader>(acc: &mut Acc<R>, index: i64, block: Parsed, streaming: bool) {
+    let tool = matches!(
+        str_at(&block, "type"),
+        Some("tool_use" | "server_tool_use" | "mcp_tool_use")
+    );
+    let Some(at) = acc.push_value(&keys(&["content"]), block, false) else {
+        return;
     };
-    let at = vec![Step::Key("content".into()), Step::Index(position)];
-    let args = match str_at(&block, "type") {
-        Some("tool_use" | "server_tool_use" | "mcp_tool_use") => {
-            let mut field = at.clone();
-            field.push(Step::Key("input".into()));
-            Some((field, ArgsMode::Object))
-        }
-        _ => None,
-    };
+    let args = tool.then(|| (under(&at, &["input"]), ArgsMode::Object));
     acc.add_block(index, at, args, streaming);
 }
 
-fn open_body<R: Reader>(acc: &StreamAccumulator<R>) -> Option<&Parsed> {
+fn open_body<R: Reader>(acc: &Acc<R>) -> Option<&Parsed> {
     acc.streaming().then_some(())?;
     acc.current_body()
 }

@@ -12,7 +12,9 @@ use crate::error::text;
 use crate::partial_json::Step;
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
-use crate::stream::{int_at, object, str_at, ArgsMode, Reader, StreamAccumulator};
+use crate::stream::{
+    int_at, keys, message_body, object, str_at, under, ArgsMode, Reader, StreamAccumulator as Acc,
+};
 
 const EVENTS: [&str; 6] = [
     "messageStart",
@@ -24,11 +26,7 @@ const EVENTS: [&str; 6] = [
 ];
 
 fn content_path() -> Vec<Step> {
-    vec![
-        Step::Key("output".into()),
-        Step::Key("message".into()),
-        Step::Key("content".into()),
-    ]
+    keys(&["output", "message", "content"])
 }
 
 impl ReadStream for Bedrock {
@@ -37,19 +35,11 @@ impl ReadStream for Bedrock {
     const FRAMED: bool = true;
 
     fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
-        object(vec![
-            ("role", Parsed::String("assistant".into())),
-            ("content", Parsed::Array(vec![block])),
-        ])
+        message_body("assistant", "content", block)
     }
 
-    fn event<R: Reader>(
-        acc: &mut StreamAccumulator<R>,
-        at: usize,
-        name: Option<&str>,
-        event: Parsed,
-    ) {
-        let Parsed::Object(entries) = &event else {
+    fn event<R: Reader>(acc: &mut Acc<R>, at: usize, name: Option<&str>, event: &Parsed) {
+        let Parsed::Object(entries) = event else {
             return;
         };
         let found = entries
@@ -139,11 +129,7 @@ impl ReadStream for Bedrock {
                         push_block(acc, index, block)
                     }
                 };
-                let field = |keys: &[&str]| {
-                    let mut path = acc.block_at(b);
-                    path.extend(keys.iter().map(|k| Step::Key((*k).to_string())));
-                    path
-                };
+                let field = |keys: &[&str]| under(&acc.block_at(b), keys);
                 if let Some(text) = str_at(delta, "text") {
                     let path = field(&["text"]);
                     acc.text_delta(b, path, text);
@@ -217,7 +203,7 @@ impl ReadStream for Bedrock {
     }
 }
 
-fn ensure_response<R: Reader>(acc: &mut StreamAccumulator<R>) {
+fn ensure_response<R: Reader>(acc: &mut Acc<R>) {
     if !acc.streaming() {
         acc.start_response(object(vec![(
             "output",
@@ -232,24 +218,12 @@ fn ensure_response<R: Reader>(acc: &mut StreamAccumulator<R>) {
     }
 }
 
-fn push_block<R: Reader>(acc: &mut StreamAccumulator<R>, index: i64, block: Parsed) -> usize {
+/// Adds a block to the message's content.
+fn push_block<R: Reader>(acc: &mut Acc<R>, index: i64, block: Parsed) -> usize {
     let tool = block.get("toolUse").is_some();
-    let Some(body) = acc.body_mut() else {
+    let Some(at) = acc.push_value(&content_path(), block, false) else {
         return 0;
     };
-    let position = match crate::stream::get_path_mut(body, &content_path()) {
-        Some(Parsed::Array(blocks)) => {
-            blocks.push(block);
-            blocks.len() - 1
-        }
-        _ => return 0,
-    };
-    let mut at = content_path();
-    at.push(Step::Index(position));
-    let args = tool.then(|| {
-        let mut field = at.clone();
-        field.extend([Step::Key("toolUse".into()), Step::Key("input".into())]);
-        (field, ArgsMode::Object)
-    });
+    let args = tool.then(|| (under(&at, &["toolUse", "input"]), ArgsMode::Object));
     acc.add_block(index, at, args, true)
 }

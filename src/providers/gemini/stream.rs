@@ -12,7 +12,7 @@ use super::Gemini;
 use crate::partial_json::{Change, Step};
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
-use crate::stream::{object, ArgsMode, Reader, StreamAccumulator};
+use crate::stream::{message_body, object, under, ArgsMode, Reader, StreamAccumulator as Acc};
 
 fn parts_path() -> Vec<Step> {
     vec![
@@ -133,19 +133,10 @@ impl ReadStream for Gemini {
     const EMPTY_BODY: &'static str = r#"{"role":"model","parts":[]}"#;
 
     fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
-        object(vec![
-            ("role", Parsed::String("model".into())),
-            ("parts", Parsed::Array(vec![block])),
-        ])
+        message_body("model", "parts", block)
     }
 
-    fn event<R: Reader>(
-        acc: &mut StreamAccumulator<R>,
-        at: usize,
-        _name: Option<&str>,
-        event: Parsed,
-    ) {
-        let event = &event;
+    fn event<R: Reader>(acc: &mut Acc<R>, at: usize, _name: Option<&str>, event: &Parsed) {
         let candidate = match event.get("candidates") {
             Some(Parsed::Array(list)) => list.first(),
             _ => None,
@@ -200,7 +191,7 @@ impl ReadStream for Gemini {
 }
 
 /// The chunk's top-level fields other than `candidates` (usage, model version, response id).
-fn top_fields<R: Reader>(acc: &mut StreamAccumulator<R>, event: &Parsed) {
+fn top_fields<R: Reader>(acc: &mut Acc<R>, event: &Parsed) {
     if let (Some(body), Parsed::Object(fields)) = (acc.body_mut(), event) {
         for (key, value) in fields {
             if key != "candidates" {
@@ -210,7 +201,7 @@ fn top_fields<R: Reader>(acc: &mut StreamAccumulator<R>, event: &Parsed) {
     }
 }
 
-fn read_part<R: Reader>(acc: &mut StreamAccumulator<R>, at: usize, part: &Parsed) {
+fn read_part<R: Reader>(acc: &mut Acc<R>, at: usize, part: &Parsed) {
     let last = acc.block_count().checked_sub(1);
     let open_call = last.filter(|&b| {
         acc.block_streaming(b)
@@ -264,8 +255,7 @@ fn read_part<R: Reader>(acc: &mut StreamAccumulator<R>, at: usize, part: &Parsed
                     .is_some_and(|v| is_text(v) && thought(v) == thought(part))
         });
         if let Some(b) = joins {
-            let mut field = acc.block_at(b);
-            field.push(Step::Key("text".into()));
+            let field = under(&acc.block_at(b), &["text"]);
             let text = part
                 .get("text")
                 .and_then(Parsed::as_string)
@@ -289,34 +279,22 @@ fn read_part<R: Reader>(acc: &mut StreamAccumulator<R>, at: usize, part: &Parsed
     push_part(acc, part.clone(), false, false);
 }
 
+/// Adds a part to the candidate's content; `streamed_args`: its arguments come as `partialArgs`.
 fn push_part<R: Reader>(
-    acc: &mut StreamAccumulator<R>,
+    acc: &mut Acc<R>,
     part: Parsed,
     streaming: bool,
     streamed_args: bool,
 ) -> usize {
-    let Some(body) = acc.body_mut() else {
+    let Some(at) = acc.push_value(&parts_path(), part, false) else {
         return 0;
     };
-    let position = match crate::stream::get_path_mut(body, &parts_path()) {
-        Some(Parsed::Array(parts)) => {
-            parts.push(part);
-            parts.len() - 1
-        }
-        _ => return 0,
-    };
-    let mut at = parts_path();
-    at.push(Step::Index(position));
-    let args = streamed_args.then(|| {
-        let mut field = at.clone();
-        field.extend([Step::Key("functionCall".into()), Step::Key("args".into())]);
-        (field, ArgsMode::Changes)
-    });
+    let args = streamed_args.then(|| (under(&at, &["functionCall", "args"]), ArgsMode::Changes));
     let key = acc.block_count() as i64;
     acc.add_block(key, at, args, streaming)
 }
 
-fn skips_an_element<R: Reader>(acc: &mut StreamAccumulator<R>, at: usize) {
+fn skips_an_element<R: Reader>(acc: &mut Acc<R>, at: usize) {
     acc.error_at(
         at,
         "A partialArgs fragment's jsonPath skips past the end of an array.".into(),
@@ -324,12 +302,7 @@ fn skips_an_element<R: Reader>(acc: &mut StreamAccumulator<R>, at: usize) {
 }
 
 /// `partialArgs: [{jsonPath, stringValue | numberValue | boolValue | nullValue | ..., willContinue}]`.
-fn partial_args<R: Reader>(
-    acc: &mut StreamAccumulator<R>,
-    at: usize,
-    b: usize,
-    fragments: &[Parsed],
-) {
+fn partial_args<R: Reader>(acc: &mut Acc<R>, at: usize, b: usize, fragments: &[Parsed]) {
     let mut current = acc
         .block_value(b)
         .and_then(|v| v.get("functionCall"))

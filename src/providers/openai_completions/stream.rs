@@ -11,7 +11,7 @@ use super::OpenaiCompletions;
 use crate::partial_json::Step;
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
-use crate::stream::{object, str_at, ArgsMode, Reader, StreamAccumulator};
+use crate::stream::{object, str_at, under, ArgsMode, Reader, StreamAccumulator as Acc};
 
 /// The block keys of the message's text fields (tool calls use their `index`, which is >= 0).
 /// The three reasoning fields are one block, since the reader takes only one of them
@@ -40,36 +40,8 @@ fn message_path(key: &str) -> Vec<Step> {
     ]
 }
 
-/// The message holding only the block at `at` (a text field, the reasoning fields, or one tool
-/// call).
-pub(super) fn mini_body(at: &[Step], value: Parsed) -> Parsed {
-    let mut message = object(vec![
-        ("role", Parsed::String("assistant".into())),
-        ("content", Parsed::Null),
-    ]);
-    match at {
-        [.., Step::Key(key), Step::Index(_)] if key == "tool_calls" => {
-            message.set("tool_calls", Parsed::Array(vec![value]))
-        }
-        [.., Step::Key(key)] if key == "message" => {
-            for field in REASONING_FIELDS {
-                if let Some(v) = value.get(field) {
-                    message.set(field, v.clone());
-                }
-            }
-        }
-        [.., Step::Key(key)] => message.set(key, value),
-        _ => {}
-    }
-    message
-}
-
 /// The block of the reasoning fields: the message itself, read for those fields only.
-fn reasoning_block<R: Reader>(
-    acc: &mut StreamAccumulator<R>,
-    field: &str,
-    empty: Parsed,
-) -> Option<usize> {
+fn reasoning_block<R: Reader>(acc: &mut Acc<R>, field: &str, empty: Parsed) -> Option<usize> {
     if let Some(b) = acc.block(REASONING) {
         let missing = acc.block_value(b).is_some_and(|m| m.get(field).is_none());
         if missing {
@@ -88,17 +60,31 @@ fn reasoning_block<R: Reader>(
 impl ReadStream for OpenaiCompletions {
     const EMPTY_BODY: &'static str = r#"{"role":"assistant","content":null}"#;
 
-    fn mini_body(at: &[Step], block: Parsed) -> Parsed {
-        mini_body(at, block)
+    /// The message holding only the block at `at` (a text field, the reasoning fields, or one tool
+    /// call).
+    fn mini_body(at: &[Step], value: Parsed) -> Parsed {
+        let mut message = object(vec![
+            ("role", Parsed::String("assistant".into())),
+            ("content", Parsed::Null),
+        ]);
+        match at {
+            [.., Step::Key(key), Step::Index(_)] if key == "tool_calls" => {
+                message.set("tool_calls", Parsed::Array(vec![value]))
+            }
+            [.., Step::Key(key)] if key == "message" => {
+                for field in REASONING_FIELDS {
+                    if let Some(v) = value.get(field) {
+                        message.set(field, v.clone());
+                    }
+                }
+            }
+            [.., Step::Key(key)] => message.set(key, value),
+            _ => {}
+        }
+        message
     }
 
-    fn event<R: Reader>(
-        acc: &mut StreamAccumulator<R>,
-        at: usize,
-        _name: Option<&str>,
-        event: Parsed,
-    ) {
-        let event = &event;
+    fn event<R: Reader>(acc: &mut Acc<R>, at: usize, _name: Option<&str>, event: &Parsed) {
         let choice = match event.get("choices") {
             Some(Parsed::Array(choices)) => choices
                 .iter()
@@ -216,7 +202,7 @@ impl ReadStream for OpenaiCompletions {
 
 /// One `reasoning_details` entry (OpenRouter), merged by `index`: `text` and `summary`
 /// concatenate, other fields take the value sent. All entries are one block.
-fn reasoning_detail<R: Reader>(acc: &mut StreamAccumulator<R>, detail: &Parsed) {
+fn reasoning_detail<R: Reader>(acc: &mut Acc<R>, detail: &Parsed) {
     let Parsed::Object(fields) = detail else {
         return;
     };
@@ -266,7 +252,7 @@ fn reasoning_detail<R: Reader>(acc: &mut StreamAccumulator<R>, detail: &Parsed) 
 }
 
 /// One tool-call fragment `{index, id?, type?, function: {name?, arguments?}}`.
-fn tool_fragment<R: Reader>(acc: &mut StreamAccumulator<R>, fragment: &Parsed) {
+fn tool_fragment<R: Reader>(acc: &mut Acc<R>, fragment: &Parsed) {
     let index = crate::stream::int_at(fragment, "index");
     let id = str_at(fragment, "id").filter(|id| !id.is_empty());
     let function = fragment.get("function");
@@ -333,22 +319,14 @@ fn tool_fragment<R: Reader>(acc: &mut StreamAccumulator<R>, fragment: &Parsed) {
                     ]),
                 ),
             ]);
-            let Some(body) = acc.body_mut() else { return };
-            let calls_path = message_path("tool_calls");
-            let position = match crate::stream::get_path_mut(body, &calls_path) {
-                Some(Parsed::Array(calls)) => {
-                    calls.push(call);
-                    calls.len() - 1
-                }
-                _ => {
-                    crate::stream::set_path(body, &calls_path, Parsed::Array(vec![call]));
-                    0
-                }
+            let Some(at) = acc.push_value(&message_path("tool_calls"), call, true) else {
+                return;
             };
-            let mut at = calls_path;
-            at.push(Step::Index(position));
-            let mut field = at.clone();
-            field.extend([Step::Key("function".into()), Step::Key("arguments".into())]);
+            let position = match at.last() {
+                Some(Step::Index(position)) => *position,
+                _ => 0,
+            };
+            let field = under(&at, &["function", "arguments"]);
             let key = index.unwrap_or(UNINDEXED + position as i64);
             acc.add_block(key, at, Some((field, ArgsMode::Text)), true)
         }

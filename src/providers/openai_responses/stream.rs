@@ -13,7 +13,9 @@ use crate::error::text;
 use crate::partial_json::Step;
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
-use crate::stream::{int_at, object, str_at, ArgsMode, Reader, StreamAccumulator};
+use crate::stream::{
+    int_at, keys, object, str_at, under, ArgsMode, Reader, StreamAccumulator as Acc,
+};
 
 impl ReadStream for OpenaiResponses {
     const EMPTY_BODY: &'static str = r#"[{"type":"message","role":"assistant","content":[]}]"#;
@@ -22,13 +24,7 @@ impl ReadStream for OpenaiResponses {
         Parsed::Array(vec![block])
     }
 
-    fn event<R: Reader>(
-        acc: &mut StreamAccumulator<R>,
-        at: usize,
-        _name: Option<&str>,
-        event: Parsed,
-    ) {
-        let event = &event;
+    fn event<R: Reader>(acc: &mut Acc<R>, at: usize, _name: Option<&str>, event: &Parsed) {
         let Some(kind) = str_at(event, "type") else {
             return;
         };
@@ -212,13 +208,13 @@ impl ReadStream for OpenaiResponses {
     }
 }
 
-fn ensure_response<R: Reader>(acc: &mut StreamAccumulator<R>) {
+fn ensure_response<R: Reader>(acc: &mut Acc<R>) {
     if !acc.streaming() {
         acc.start_response(object(vec![("output", Parsed::Array(Vec::new()))]));
     }
 }
 
-fn never_started<R: Reader>(acc: &mut StreamAccumulator<R>, at: usize, kind: &str) {
+fn never_started<R: Reader>(acc: &mut Acc<R>, at: usize, kind: &str) {
     acc.error_at(
         at,
         text!("A ", kind, " event for an item that never started."),
@@ -226,7 +222,7 @@ fn never_started<R: Reader>(acc: &mut StreamAccumulator<R>, at: usize, kind: &st
 }
 
 /// The number of parts in the item's `list` (0 when it has none, or the list is not an array).
-fn part_count<R: Reader>(acc: &StreamAccumulator<R>, b: usize, list: &str) -> usize {
+fn part_count<R: Reader>(acc: &Acc<R>, b: usize, list: &str) -> usize {
     match acc.block_value(b).and_then(|item| item.get(list)) {
         Some(Parsed::Array(parts)) => parts.len(),
         _ => 0,
@@ -236,7 +232,7 @@ fn part_count<R: Reader>(acc: &StreamAccumulator<R>, b: usize, list: &str) -> us
 /// A part index past the end of the item's parts: parts arrive in order, so a gap is a broken
 /// stream, and the event becomes an error record (padding the gap would let one small event
 /// ask for any amount of memory).
-fn part_gap<R: Reader>(acc: &mut StreamAccumulator<R>, at: usize, event: &Parsed, index_key: &str) {
+fn part_gap<R: Reader>(acc: &mut Acc<R>, at: usize, event: &Parsed, index_key: &str) {
     let kind = str_at(event, "type").unwrap_or_default();
     let index = int_at(event, index_key).unwrap_or(0);
     acc.error_at(
@@ -254,7 +250,7 @@ fn part_gap<R: Reader>(acc: &mut StreamAccumulator<R>, at: usize, event: &Parsed
 }
 
 /// The block an event is about: by `output_index`, else by `item_id`.
-fn block_of<R: Reader>(acc: &StreamAccumulator<R>, event: &Parsed) -> Option<usize> {
+fn block_of<R: Reader>(acc: &Acc<R>, event: &Parsed) -> Option<usize> {
     if let Some(b) = int_at(event, "output_index").and_then(|i| acc.block(i)) {
         return Some(b);
     }
@@ -264,35 +260,22 @@ fn block_of<R: Reader>(acc: &StreamAccumulator<R>, event: &Parsed) -> Option<usi
 }
 
 /// Adds an output item.
-fn add_item<R: Reader>(acc: &mut StreamAccumulator<R>, key: i64, item: Parsed, streaming: bool) {
+fn add_item<R: Reader>(acc: &mut Acc<R>, key: i64, item: Parsed, streaming: bool) {
     let args_key = match str_at(&item, "type") {
         Some("function_call" | "mcp_call") => Some("arguments"),
         Some("custom_tool_call") => Some("input"),
         _ => None,
     };
-    let Some(body) = acc.body_mut() else { return };
-    let position = match body.get_mut("output") {
-        Some(Parsed::Array(items)) => {
-            items.push(item);
-            items.len() - 1
-        }
-        _ => {
-            body.set("output", Parsed::Array(vec![item]));
-            0
-        }
+    let Some(at) = acc.push_value(&keys(&["output"]), item, true) else {
+        return;
     };
-    let at = vec![Step::Key("output".into()), Step::Index(position)];
-    let args = args_key.map(|key| {
-        let mut field = at.clone();
-        field.push(Step::Key(key.into()));
-        (field, ArgsMode::Text)
-    });
+    let args = args_key.map(|key| (under(&at, &[key]), ArgsMode::Text));
     acc.add_block(key, at, args, streaming);
 }
 
 /// `*.part.added` / `*.part.done`: the part at `index_key` of the item's `list`.
 fn part_event<R: Reader>(
-    acc: &mut StreamAccumulator<R>,
+    acc: &mut Acc<R>,
     at: usize,
     event: &Parsed,
     list: &str,
@@ -332,7 +315,7 @@ fn part_event<R: Reader>(
 /// A text delta (or `.done` with the whole text) for `list[index].field` of an item.
 #[allow(clippy::too_many_arguments)]
 fn text_event<R: Reader>(
-    acc: &mut StreamAccumulator<R>,
+    acc: &mut Acc<R>,
     at: usize,
     event: &Parsed,
     list: &str,
