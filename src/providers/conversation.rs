@@ -3,12 +3,13 @@
 //! when ids are missing), and gives results the name of the call they answer. A run of items
 //! that together make one assistant message (Responses' output items) gathers in its [`Run`].
 
-use crate::json::Json;
+use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 
 use super::{
-    Entries, LcCall, LcMessage, LcPart, LcResult, Out, Pairing, ResultBody, Status, WireProtocol,
+    Entries, LcCall, LcMessage, LcPart, LcResult, Out, Pairing, ResultBody, Status, Statuses,
+    WireProtocol,
 };
 
 /// Builds the LangChain messages of one payload, in order.
@@ -194,13 +195,9 @@ impl<J: Json> Conversation<J> {
     }
 
     /// Applies a response's stop reason (see [`Conversation::stop`]), its status the one
-    /// `statuses` gives its text (`complete` for any other, or for a reason that is not a string).
-    pub fn stop_reason(&mut self, reason: J, statuses: &[(&str, Status)], details: Entries<J>) {
-        let text = reason.as_str();
-        let status = statuses
-            .iter()
-            .find(|(r, _)| text.as_deref() == Some(*r))
-            .map_or(Status::Complete, |(_, s)| *s);
+    /// `statuses` gives its text (`complete` for a reason that is not a string).
+    pub fn stop_reason(&mut self, reason: J, statuses: &Statuses, details: Entries<J>) {
+        let status = statuses.of(reason.as_str().as_deref().unwrap_or_default());
         self.stop(status, Some(reason), details);
     }
 
@@ -235,12 +232,17 @@ impl<J: Json> Split<J> {
         }
     }
 
-    /// A block that is a bare string: a text part, none when empty. Results before it stay open
-    /// (and, when the message ends with them, the part is not written).
-    pub fn text(&mut self, text: &J) {
-        if !text.is_empty_str() {
-            self.parts.push(LcPart::text(text.clone()));
+    /// A block that is a bare string becomes a text part (none when empty): true when it was
+    /// one. Results before it stay open (and, when the message ends with them, the part is not
+    /// written).
+    pub fn take_string(&mut self, block: &J) -> bool {
+        if block.kind() != Kind::String {
+            return false;
         }
+        if !block.is_empty_str() {
+            self.parts.push(LcPart::text(block.clone()));
+        }
+        true
     }
 
     /// Parts: the results before them end their `tool` message first.

@@ -59,6 +59,28 @@ pub fn opt_list<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option
     }
 }
 
+/// Each element of the array field `key` (none when it is absent or null), which must be an
+/// object (else an error saying `what`), given to `each` with its path.
+pub fn each_object<J: Json>(
+    value: &J,
+    key: &str,
+    path: &Path<'_>,
+    what: &str,
+    mut each: impl FnMut(&J, &Path<'_>) -> Result<()>,
+) -> Result<()> {
+    let list_path = path.key(key);
+    for (i, item) in opt_list(value, key, path)?
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        let item_path = list_path.index(i);
+        object(item, &item_path, what)?;
+        each(item, &item_path)?;
+    }
+    Ok(())
+}
+
 /// The string under `key`, copied, when it is a string.
 pub fn str_of<J: Json>(value: &J, key: &str) -> Option<String> {
     field(value, key).and_then(|v| v.as_str().map(|s| s.into_owned()))
@@ -122,6 +144,17 @@ pub fn role_in<J: Json, R: Copy>(
     }
 }
 
+/// The role of a message, which must be an object: see [`role_in`].
+pub fn message_role<J: Json, R: Copy>(
+    message: &J,
+    path: &Path<'_>,
+    roles: &[(&str, R)],
+    expected: &str,
+) -> Result<R> {
+    object(message, path, "a message object")?;
+    role_in(field(message, "role"), path, roles, expected)
+}
+
 /// A message's `content` as a list of blocks: none when absent (or null), a string as one block,
 /// an array's elements; anything else is an error saying `expected`.
 pub fn blocks_of<J: Json>(message: &J, path: &Path<'_>, expected: &str) -> Result<Vec<J>> {
@@ -134,28 +167,42 @@ pub fn blocks_of<J: Json>(message: &J, path: &Path<'_>, expected: &str) -> Resul
     }
 }
 
-/// A message's `content` as parts: a string is one text part (none when empty), an array is read
-/// part by part with `part`, absent (or null) is none; anything else is an error saying
-/// `expected`.
+/// A value read as parts: a string is one text part (none when empty), an array is read element
+/// by element with `part`, absent (or null) is none; anything else is an error saying `expected`.
+/// `path` is the value's.
+pub fn parts_of<J: Json>(
+    value: Option<J>,
+    path: &Path<'_>,
+    expected: &str,
+    part: impl Fn(&J, &Path<'_>) -> Result<LcPart<J>>,
+) -> Result<Vec<LcPart<J>>> {
+    match value {
+        None => Ok(Vec::new()),
+        Some(v) if v.kind() == Kind::String => Ok(LcPart::texts(v)),
+        Some(v) => match v.elements() {
+            Some(list) => list
+                .iter()
+                .enumerate()
+                .map(|(i, p)| part(p, &path.index(i)))
+                .collect(),
+            None => Err(Error::expected(path, expected, v.kind())),
+        },
+    }
+}
+
+/// A message's `content` as parts (see [`parts_of`]).
 pub fn content_parts<J: Json>(
     message: &J,
     path: &Path<'_>,
     expected: &str,
     part: impl Fn(&J, &Path<'_>) -> Result<LcPart<J>>,
 ) -> Result<Vec<LcPart<J>>> {
-    let content_path = path.key("content");
-    match field(message, "content") {
-        None => Ok(Vec::new()),
-        Some(c) if c.kind() == Kind::String => Ok(LcPart::texts(c)),
-        Some(c) => match c.elements() {
-            Some(list) => list
-                .iter()
-                .enumerate()
-                .map(|(i, p)| part(p, &content_path.index(i)))
-                .collect(),
-            None => Err(Error::expected(&content_path, expected, c.kind())),
-        },
-    }
+    parts_of(
+        field(message, "content"),
+        &path.key("content"),
+        expected,
+        part,
+    )
 }
 
 /// `unsupported_role` for a role outside a format's roles.

@@ -25,17 +25,17 @@ pub trait Visit {
     fn visit<F: Format>(self, protocol: WireProtocol) -> Self::Output;
 }
 
-/// The shapes a format's payloads take, which the one payload reader (`payload.rs`) tells apart,
-/// in this order: an array of messages; a response body (an object with the key `response`); a
-/// request body (with the key `request`, its list of messages, and its system prompt under the
-/// first of the keys `system` that it has); one message (with any of the keys `one`); anything
-/// else is an error saying `expected`.
+/// The shapes a format's payloads take (`expected` names them, for the error a payload of none of
+/// them is), which the one payload reader (`payload.rs`) tells apart in this order: an array of
+/// messages; a response body (an object with the key `response`); a request body (with the key
+/// `request`, its list of messages, and its system prompt under the first of the keys `system`
+/// that it has); one message (with any of the keys `one`).
 pub struct Shape {
+    pub expected: &'static str,
     pub response: Option<&'static str>,
     pub request: &'static str,
     pub system: &'static [&'static str],
     pub one: &'static [&'static str],
-    pub expected: &'static str,
 }
 
 /// Reading a payload into LangChain messages, which [`Conversation`] builds. The envelope, the

@@ -30,6 +30,26 @@ impl Status {
     }
 }
 
+/// How a format's stop reasons map to statuses: the reasons that mean `length`, those that mean
+/// `content_filtered`; any other is `complete`.
+#[derive(Clone, Copy, Debug)]
+pub struct Statuses {
+    pub length: &'static [&'static str],
+    pub filtered: &'static [&'static str],
+}
+
+impl Statuses {
+    pub fn of(&self, reason: &str) -> Status {
+        if self.length.contains(&reason) {
+            Status::Length
+        } else if self.filtered.contains(&reason) {
+            Status::ContentFiltered
+        } else {
+            Status::Complete
+        }
+    }
+}
+
 /// The `type` of a content part fromProvider makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PartKind {

@@ -6,19 +6,10 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, block_type, blocks_of, compact_json, field, object, opt_str, read_text, role_in,
-    str_of, Conversation, Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape,
-    Split, Status,
+    arguments, block_type, blocks_of, compact_json, field, message_role, object, opt_str, parts_of,
+    read_text, str_of, Conversation, Entries, LcPart, LcResult, Out, PartKind, ReadPayload,
+    ResultBody, Shape, Split, Statuses,
 };
-
-/// `stop_reason` → status: `max_tokens` and `model_context_window_exceeded` are `length`,
-/// `refusal` is `content_filtered`, the rest (`end_turn`, `tool_use`, `stop_sequence`,
-/// `pause_turn`, ...) `complete`.
-const STATUSES: [(&str, Status); 3] = [
-    ("max_tokens", Status::Length),
-    ("model_context_window_exceeded", Status::Length),
-    ("refusal", Status::ContentFiltered),
-];
 
 const ROLES: [(&str, Role); 3] = [
     ("user", Role::User),
@@ -26,33 +17,35 @@ const ROLES: [(&str, Role); 3] = [
     ("system", Role::System),
 ];
 
+/// `stop_reason` → status: `max_tokens` and `model_context_window_exceeded` are `length`,
+/// `refusal` is `content_filtered`, the rest (`end_turn`, `tool_use`, `stop_sequence`,
+/// `pause_turn`, ...) `complete`.
+const STATUSES: Statuses = Statuses {
+    length: &["max_tokens", "model_context_window_exceeded"],
+    filtered: &["refusal"],
+};
+
 impl ReadPayload for Anthropic {
     const SHAPE: Shape = Shape {
+        expected: "an Anthropic request body ({messages}), a response or message ({role, content}), or a message array",
         response: None,
         request: "messages",
         system: &["system"],
         one: &["role"],
-        expected: "an Anthropic request body ({messages}), a response or message ({role, content}), or a message array",
     };
 
     fn message<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()> {
-        object(message, path, "a message object")?;
-        let role = role_in(
-            field(message, "role"),
-            path,
-            &ROLES,
-            "\"user\", \"assistant\" or \"system\"",
-        )?;
+        let expected = "\"user\", \"assistant\" or \"system\"";
+        let role = message_role(message, path, &ROLES, expected)?;
         let content_path = path.key("content");
         let blocks = blocks_of(message, path, "a string or an array of content blocks")?;
         let mut split = Split::new(role);
         let mut server_results = Vec::new();
         for (i, block) in blocks.iter().enumerate() {
-            let path = content_path.index(i);
-            if block.kind() == Kind::String {
-                split.text(block);
+            if split.take_string(block) {
                 continue;
             }
+            let path = content_path.index(i);
             let (ty, ty_value) = block_type(block, &path)?;
             match ty.as_str() {
                 "tool_result" if role != Role::Assistant => {
@@ -99,29 +92,14 @@ impl ReadPayload for Anthropic {
 
     /// The top-level `system`: a string or an array of text blocks.
     fn system<J: Json>(system: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
-        match system.kind() {
-            Kind::String => Ok(LcPart::texts(system.clone())),
-            Kind::Array => {
-                let mut parts = Vec::new();
-                for (i, block) in system.elements().unwrap_or_default().iter().enumerate() {
-                    let path = path.index(i);
-                    let (ty, ty_value) = block_type(block, &path)?;
-                    parts.push(part(block, &ty, ty_value, &path)?);
-                }
-                Ok(parts)
-            }
-            other => Err(Error::expected(
-                path,
-                "a string or an array of text blocks",
-                other,
-            )),
-        }
+        let expected = "a string or an array of text blocks";
+        parts_of(Some(system.clone()), path, expected, typed_part)
     }
 }
 
 /// A `tool_result` block.
 fn tool_result<J: Json>(
-    conversation: &mut Conversation<J>,
+    c: &mut Conversation<J>,
     block: &J,
     path: &Path<'_>,
 ) -> Result<LcResult<J>> {
@@ -150,7 +128,7 @@ fn tool_result<J: Json>(
         },
     };
     let is_error = field(block, "is_error").and_then(|e| e.as_bool()) == Some(true);
-    Ok(conversation.result(id, None, content, is_error, Vec::new()))
+    Ok(c.result(id, None, content, is_error, Vec::new()))
 }
 
 /// A server tool's result block (`web_search_tool_result`, `code_execution_tool_result`, ...):
@@ -158,7 +136,7 @@ fn tool_result<J: Json>(
 /// an error object (`type` ending in `_error`) as its `error_code` with `is_error: true`; any other
 /// value as its compact JSON text.
 fn server_result<J: Json>(
-    conversation: &mut Conversation<J>,
+    c: &mut Conversation<J>,
     block: &J,
     ty: J,
     path: &Path<'_>,
@@ -199,7 +177,13 @@ fn server_result<J: Json>(
         ("provider_type", Out::Given(ty)),
         ("block", Out::Given(block.clone())),
     ];
-    Ok(conversation.result(id, None, content, is_error, options))
+    Ok(c.result(id, None, content, is_error, options))
+}
+
+/// A content block as a LangChain part.
+fn typed_part<J: Json>(block: &J, path: &Path<'_>) -> Result<LcPart<J>> {
+    let (ty, ty_value) = block_type(block, path)?;
+    part(block, &ty, ty_value, path)
 }
 
 /// A content block as a LangChain part. `ty` is the block's type (already read).

@@ -7,8 +7,8 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, blocks_of, compact_json, field, object, opt_str, role_in, str_of, Conversation,
-    Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Status,
+    arguments, blocks_of, compact_json, field, message_role, object, opt_str, str_of, Conversation,
+    Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Statuses,
 };
 
 /// The block keys this version reads; any other key is kept as its block.
@@ -22,43 +22,35 @@ const KNOWN: [&str; 7] = [
     "citationsContent",
 ];
 
+const ROLES: [(&str, Role); 2] = [("user", Role::User), ("assistant", Role::Assistant)];
+
 /// `stopReason` → status: `max_tokens` and `model_context_window_exceeded` are `length`,
 /// `guardrail_intervened` and `content_filtered` are `content_filtered`, the rest (`end_turn`,
 /// `tool_use`, `stop_sequence`, ...) `complete`.
-const STATUSES: [(&str, Status); 4] = [
-    ("max_tokens", Status::Length),
-    ("model_context_window_exceeded", Status::Length),
-    ("guardrail_intervened", Status::ContentFiltered),
-    ("content_filtered", Status::ContentFiltered),
-];
+const STATUSES: Statuses = Statuses {
+    length: &["max_tokens", "model_context_window_exceeded"],
+    filtered: &["guardrail_intervened", "content_filtered"],
+};
 
 impl ReadPayload for Bedrock {
     const SHAPE: Shape = Shape {
+        expected: "a Converse request body ({messages}), a response ({output: {message}}), a message or a message array",
         response: Some("output"),
         request: "messages",
         system: &["system"],
         one: &["role"],
-        expected: "a Converse request body ({messages}), a response ({output: {message}}), a message or a message array",
     };
 
     fn message<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()> {
-        object(message, path, "a message object")?;
-        let roles = [("user", Role::User), ("assistant", Role::Assistant)];
-        let role = role_in(
-            field(message, "role"),
-            path,
-            &roles,
-            "\"user\" or \"assistant\"",
-        )?;
+        let role = message_role(message, path, &ROLES, "\"user\" or \"assistant\"")?;
         let content_path = path.key("content");
         let blocks = blocks_of(message, path, "an array of content blocks")?;
         let mut split = Split::new(role);
         for (i, block) in blocks.iter().enumerate() {
-            let path = content_path.index(i);
-            if block.kind() == Kind::String {
-                split.text(block);
+            if split.take_string(block) {
                 continue;
             }
+            let path = content_path.index(i);
             let (key, value) = block_key(block, &path)?;
             let inner_path = path.key(&key);
             match key.as_str() {
@@ -67,15 +59,14 @@ impl ReadPayload for Bedrock {
                     split.result(c, result);
                 }
                 "toolUse" if role == Role::Assistant => {
-                    object(&value, &inner_path, "a toolUse object")?;
-                    let id = opt_str(&value, "toolUseId", &inner_path)?;
+                    let id = tool_use_id(&value, &inner_path, "a toolUse object")?;
                     let name = opt_str(&value, "name", &inner_path)?;
                     let arguments = arguments(field(&value, "input"));
                     let call = c.call(id, name.map(Out::Given), arguments, Vec::new());
                     split.call(c, call);
                 }
                 _ => {
-                    let parts = content_parts(block, &key, &value, &inner_path)?;
+                    let parts = block_parts(block, &key, &value, &inner_path)?;
                     split.parts(c, parts);
                 }
             }
@@ -143,15 +134,21 @@ fn block_key<J: Json>(block: &J, path: &Path<'_>) -> Result<(String, J)> {
         })
 }
 
+/// The `toolUseId` of a `toolUse` or `toolResult`, which must be an object (else an error saying
+/// `what`).
+fn tool_use_id<J: Json>(value: &J, path: &Path<'_>, what: &str) -> Result<Option<J>> {
+    object(value, path, what)?;
+    opt_str(value, "toolUseId", path)
+}
+
 /// A `toolResult`: its content blocks (`json` as its compact JSON text), `status: "error"` as
 /// `is_error`.
 fn tool_result<J: Json>(
-    conversation: &mut Conversation<J>,
+    c: &mut Conversation<J>,
     value: &J,
     path: &Path<'_>,
 ) -> Result<LcResult<J>> {
-    object(value, path, "a toolResult object")?;
-    let id = opt_str(value, "toolUseId", path)?;
+    let id = tool_use_id(value, path, "a toolResult object")?;
     let content_path = path.key("content");
     let mut parts = Vec::new();
     match field(value, "content") {
@@ -172,16 +169,16 @@ fn tool_result<J: Json>(
                     continue;
                 }
                 let (key, inner) = block_key(block, &path)?;
-                parts.extend(content_parts(block, &key, &inner, &path.key(&key))?);
+                parts.extend(block_parts(block, &key, &inner, &path.key(&key))?);
             }
         }
     }
     let is_error = str_of(value, "status").as_deref() == Some("error");
-    Ok(conversation.result(id, None, ResultBody::Parts(parts), is_error, Vec::new()))
+    Ok(c.result(id, None, ResultBody::Parts(parts), is_error, Vec::new()))
 }
 
 /// The parts of a content block (`key` is its one key, `value` what it holds).
-fn content_parts<J: Json>(
+fn block_parts<J: Json>(
     block: &J,
     key: &str,
     value: &J,

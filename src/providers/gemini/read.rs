@@ -6,41 +6,44 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, compact_json, field, object, opt_list, opt_str, role_in, Conversation, Entries,
-    LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Status,
+    arguments, compact_json, each_object, field, object, opt_list, opt_str, role_in, Conversation,
+    Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Status,
+    Statuses,
 };
 
-/// `finishReason` → status: `MAX_TOKENS` is `length`; `SAFETY`, `RECITATION`, `BLOCKLIST`,
-/// `PROHIBITED_CONTENT`, `SPII` and the `IMAGE_*` filters (the candidate was blocked or cut by a
-/// filter) are `content_filtered`; the rest (`STOP`, `MALFORMED_FUNCTION_CALL`, `OTHER`, ...)
-/// `complete`.
-const STATUSES: [(&str, Status); 9] = [
-    ("MAX_TOKENS", Status::Length),
-    ("SAFETY", Status::ContentFiltered),
-    ("RECITATION", Status::ContentFiltered),
-    ("BLOCKLIST", Status::ContentFiltered),
-    ("PROHIBITED_CONTENT", Status::ContentFiltered),
-    ("SPII", Status::ContentFiltered),
-    ("IMAGE_SAFETY", Status::ContentFiltered),
-    ("IMAGE_PROHIBITED_CONTENT", Status::ContentFiltered),
-    ("IMAGE_RECITATION", Status::ContentFiltered),
-];
-
 /// Content roles: `model` is the assistant; `function` (older function-calling contents) the
-/// user. A content without a role is the user's.
+/// user, as is a content without a role.
 const ROLES: [(&str, Role); 3] = [
     ("user", Role::User),
     ("function", Role::User),
     ("model", Role::Assistant),
 ];
 
+/// `finishReason` → status: `MAX_TOKENS` is `length`; `SAFETY`, `RECITATION`, `BLOCKLIST`,
+/// `PROHIBITED_CONTENT`, `SPII` and the `IMAGE_*` filters (the candidate was blocked or cut by a
+/// filter) are `content_filtered`; the rest (`STOP`, `MALFORMED_FUNCTION_CALL`, `OTHER`, ...)
+/// `complete`.
+const STATUSES: Statuses = Statuses {
+    length: &["MAX_TOKENS"],
+    filtered: &[
+        "SAFETY",
+        "RECITATION",
+        "BLOCKLIST",
+        "PROHIBITED_CONTENT",
+        "SPII",
+        "IMAGE_SAFETY",
+        "IMAGE_PROHIBITED_CONTENT",
+        "IMAGE_RECITATION",
+    ],
+};
+
 impl ReadPayload for Gemini {
     const SHAPE: Shape = Shape {
+        expected: "a generateContent request body ({contents}), a response ({candidates}), a content or a content array",
         response: Some("candidates"),
         request: "contents",
         system: &["systemInstruction", "system_instruction"],
         one: &["parts", "role"],
-        expected: "a generateContent request body ({contents}), a response ({candidates}), a content or a content array",
     };
 
     fn message<J: Json>(c: &mut Conversation<J>, content: &J, path: &Path<'_>) -> Result<()> {
@@ -117,19 +120,13 @@ impl ReadPayload for Gemini {
         match system.kind() {
             Kind::String => Ok(LcPart::texts(system.clone())),
             Kind::Object => {
-                let parts_path = path.key("parts");
                 let mut parts = Vec::new();
-                for (i, part) in opt_list(system, "parts", path)?
-                    .unwrap_or_default()
-                    .iter()
-                    .enumerate()
-                {
-                    let part_path = parts_path.index(i);
-                    object(part, &part_path, "a part object")?;
-                    if let Some(text) = opt_str(part, "text", &part_path)? {
+                each_object(system, "parts", path, "a part object", |part, path| {
+                    if let Some(text) = opt_str(part, "text", path)? {
                         parts.extend(LcPart::texts(text));
                     }
-                }
+                    Ok(())
+                })?;
                 Ok(parts)
             }
             other => Err(Error::expected(path, "a content object or a string", other)),
@@ -141,7 +138,7 @@ impl ReadPayload for Gemini {
 /// compact JSON text of `response`; a `response` with an `error` key is an error. The `response`
 /// is kept in `options.response` to be passed back unchanged.
 fn function_response<J: Json>(
-    conversation: &mut Conversation<J>,
+    c: &mut Conversation<J>,
     value: &J,
     path: &Path<'_>,
 ) -> Result<LcResult<J>> {
@@ -168,7 +165,7 @@ fn function_response<J: Json>(
     let options: Entries<J> = response
         .map(|r| vec![("response", Out::Given(r))])
         .unwrap_or_default();
-    Ok(conversation.result(id, name, ResultBody::Text(content), is_error, options))
+    Ok(c.result(id, name, ResultBody::Text(content), is_error, options))
 }
 
 /// A part other than a call or a response: text (a thought when `thought: true`), inline data,

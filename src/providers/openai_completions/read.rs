@@ -7,16 +7,17 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, block_type, content_parts, field, object, opt_list, opt_str, read_text, role_in,
-    str_of, Conversation, Entries, LcPart, Out, PartKind, ReadPayload, ResultBody, Shape, Status,
+    arguments, block_type, content_parts, each_object, field, message_role, object, opt_list,
+    opt_str, read_text, str_of, Conversation, Entries, LcPart, Out, PartKind, ReadPayload,
+    ResultBody, Shape, Statuses,
 };
 
 /// `finish_reason` → status: `length` is `length`, `content_filter` is `content_filtered`, the
 /// rest (`stop`, `tool_calls`, `function_call`) `complete`.
-const STATUSES: [(&str, Status); 2] = [
-    ("length", Status::Length),
-    ("content_filter", Status::ContentFiltered),
-];
+const STATUSES: Statuses = Statuses {
+    length: &["length"],
+    filtered: &["content_filter"],
+};
 
 /// Who a message is from: `developer` is a system message; `tool` answers a call by its id, the
 /// older `function` by its name.
@@ -40,18 +41,17 @@ const ROLES: [(&str, Sender); 6] = [
 
 impl ReadPayload for OpenaiCompletions {
     const SHAPE: Shape = Shape {
+        expected: "a Chat Completions request body ({messages}), a response ({choices}), a message or a message array",
         response: Some("choices"),
         request: "messages",
         system: &[],
         one: &["role"],
-        expected: "a Chat Completions request body ({messages}), a response ({choices}), a message or a message array",
     };
 
     fn message<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()> {
-        object(message, path, "a message object")?;
         let expected =
             "\"system\", \"developer\", \"user\", \"assistant\", \"tool\" or \"function\"";
-        match role_in(field(message, "role"), path, &ROLES, expected)? {
+        match message_role(message, path, &ROLES, expected)? {
             Sender::System => {
                 let parts = content(message, path)?;
                 c.message(Role::System, parts, Vec::new());
@@ -101,52 +101,48 @@ impl ReadPayload for OpenaiCompletions {
     }
 }
 
-fn read_assistant<J: Json>(
-    conversation: &mut Conversation<J>,
-    message: &J,
-    path: &Path<'_>,
-) -> Result<()> {
+fn read_assistant<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()> {
     let mut parts = reasoning(message, path)?;
     parts.extend(content(message, path)?);
     if let Some(refusal) = opt_str(message, "refusal", path)?.filter(|r| !r.is_empty_str()) {
         parts.push(LcPart::text(refusal));
     }
     let mut calls = Vec::new();
-    let calls_path = path.key("tool_calls");
-    for (i, call) in opt_list(message, "tool_calls", path)?
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-    {
-        let call_path = calls_path.index(i);
-        object(call, &call_path, "a tool call object")?;
-        let id = opt_str(call, "id", &call_path)?;
-        let custom = str_of(call, "type").as_deref() == Some("custom");
-        let (key, arguments_key) = if custom {
-            ("custom", "input")
-        } else {
-            ("function", "arguments")
-        };
-        let inner_path = call_path.key(key);
-        let inner = field(call, key).ok_or_else(|| Error::missing(&inner_path, "the call"))?;
-        object(&inner, &inner_path, "an object")?;
-        let name = opt_str(&inner, "name", &inner_path)?;
-        let arguments = arguments(field(&inner, arguments_key));
-        let metadata: Entries<J> = if custom {
-            vec![("provider_type", Out::Str("custom"))]
-        } else {
-            Vec::new()
-        };
-        calls.push(conversation.call(id, name.map(Out::Given), arguments, metadata));
-    }
+    each_object(
+        message,
+        "tool_calls",
+        path,
+        "a tool call object",
+        |call, path| {
+            let id = opt_str(call, "id", path)?;
+            let custom = str_of(call, "type").as_deref() == Some("custom");
+            let (key, arguments_key) = if custom {
+                ("custom", "input")
+            } else {
+                ("function", "arguments")
+            };
+            let inner_path = path.key(key);
+            let inner = field(call, key).ok_or_else(|| Error::missing(&inner_path, "the call"))?;
+            object(&inner, &inner_path, "an object")?;
+            let name = opt_str(&inner, "name", &inner_path)?;
+            let arguments = arguments(field(&inner, arguments_key));
+            let metadata: Entries<J> = if custom {
+                vec![("provider_type", Out::Str("custom"))]
+            } else {
+                Vec::new()
+            };
+            calls.push(c.call(id, name.map(Out::Given), arguments, metadata));
+            Ok(())
+        },
+    )?;
     if let Some(function_call) = field(message, "function_call") {
         let call_path = path.key("function_call");
         object(&function_call, &call_path, "an object")?;
         let name = opt_str(&function_call, "name", &call_path)?;
         let arguments = arguments(field(&function_call, "arguments"));
-        calls.push(conversation.call(None, name.map(Out::Given), arguments, Vec::new()));
+        calls.push(c.call(None, name.map(Out::Given), arguments, Vec::new()));
     }
-    conversation.message(Role::Assistant, parts, calls);
+    c.message(Role::Assistant, parts, calls);
     Ok(())
 }
 

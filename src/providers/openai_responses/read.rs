@@ -24,12 +24,12 @@ const CLIENT_CALLS: [&str; 6] = [
 
 impl ReadPayload for OpenaiResponses {
     const SHAPE: Shape = Shape {
+        expected:
+            "a Responses request body ({input}), a response ({output}), an item or an item array",
         response: Some("output"),
         request: "input",
         system: &["instructions"],
         one: &["type", "role"],
-        expected:
-            "a Responses request body ({input}), a response ({output}), an item or an item array",
     };
 
     fn message<J: Json>(c: &mut Conversation<J>, item: &J, path: &Path<'_>) -> Result<()> {
