@@ -39,7 +39,7 @@ pub struct Shape {
 }
 
 /// Reading a payload into LangChain messages, which [`Conversation`] builds. The envelope, the
-/// part every format shares, is [`super::payload::read`]; a format gives its [`Shape`] and the
+/// part every format shares, is `payload.rs`; a format gives its [`Shape`] and the
 /// readers of its parts.
 pub trait ReadPayload {
     const SHAPE: Shape;

@@ -27,6 +27,7 @@
 use crate::error::text;
 use crate::prelude::*;
 pub mod eventstream;
+mod format;
 pub mod sse;
 
 use crate::display::{display_items, records_of, DisplayRecord, MESSAGES};
@@ -34,7 +35,8 @@ use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::Json;
 use crate::message::parse_message;
 use crate::partial_json::{self, Change, PartialJson, Step};
-use crate::providers::{self, Format, LcMessage, Parsed, Visit, WireProtocol};
+use crate::providers::{self, LcMessage, Parsed, WireProtocol};
+use format::{Event, MiniBody, StreamFormat};
 
 /// What changed in the records, in order. Applying every patch of every push, in order, to an
 /// empty array gives exactly [`StreamAccumulator::records`].
@@ -134,53 +136,6 @@ pub struct StreamAccumulator<R: Reader = Native> {
     /// A path a format carries from one event to the next (Gemini: the `jsonPath` of a string
     /// argument whose next fragment continues it).
     pub(crate) pending_path: Option<Vec<Step>>,
-}
-
-/// The constants of the format's [`providers::ReadStream`], looked up once.
-struct StreamFormat {
-    empty_body: &'static str,
-    framed: bool,
-}
-
-impl StreamFormat {
-    fn of(protocol: WireProtocol) -> Self {
-        struct Of;
-        impl Visit for Of {
-            type Output = StreamFormat;
-            fn visit<F: Format>(self, _: WireProtocol) -> StreamFormat {
-                StreamFormat {
-                    empty_body: F::EMPTY_BODY,
-                    framed: F::FRAMED,
-                }
-            }
-        }
-        protocol.visit(Of)
-    }
-}
-
-/// The format's [`providers::ReadStream::event`] for one event.
-struct Event<'a, 'n, R: Reader> {
-    acc: &'a mut StreamAccumulator<R>,
-    at: usize,
-    name: Option<&'n str>,
-    event: Parsed,
-}
-
-impl<R: Reader> Visit for Event<'_, '_, R> {
-    type Output = ();
-    fn visit<F: Format>(self, _: WireProtocol) {
-        F::event(self.acc, self.at, self.name, &self.event)
-    }
-}
-
-/// The format's [`providers::ReadStream::mini_body`].
-struct MiniBody<'a>(&'a [Step], Parsed);
-
-impl Visit for MiniBody<'_> {
-    type Output = Parsed;
-    fn visit<F: Format>(self, _: WireProtocol) -> Parsed {
-        F::mini_body(self.0, self.1)
-    }
 }
 
 /// A run of records: one response's, or one error record.
