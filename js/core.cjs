@@ -1,5 +1,7 @@
 // Node (CommonJS) entry of `chat-display/core`: the module without the provider wire formats and
 // streams (fromProvider, detectProtocol, toProvider, StreamAccumulator), about half the size of
-// the whole one. Ready on require, like the main entry (./ready.cjs).
+// the whole one. Ready on require, like the main entry (./node.cjs, which says why its exports are
+// spread).
 "use strict";
-module.exports = require("./ready.cjs")(require("../pkg/core/node/chat_display.js"));
+const { init, initSync } = require("./ready.cjs");
+module.exports = { ...require("../pkg/core/node/chat_display.js"), default: init, initSync };

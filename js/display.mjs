@@ -1,7 +1,7 @@
 // Node (ES module) entry of `chat-display/display`: the same instance as its CommonJS entry, ready
-// on import; the display functions of the main entry alone.
+// on import; the display functions of the main entry alone, found as the main entry's are
+// (./node.mjs).
 import wasm from "./display.cjs";
 
-export const { extractDisplayItems, toDisplayMessages, isChatDisplayError, toText } = wasm;
-export const initSync = wasm.initSync;
+export * from "./display.cjs";
 export default wasm.default;

@@ -1,28 +1,10 @@
-// Node (ES module) entry: the same instance as the CommonJS entry, ready on import. The default
-// export (init) resolves at once, so universal code can always `await init()`.
+// Node (ES module) entry: the same instance as the CommonJS entry, ready on import. Its named
+// exports are the CommonJS entry's, which Node finds by reading node.cjs (the spread `require` of
+// the glue is a re-export to cjs-module-lexer), so they are the glue's exports and `initSync`
+// with no list kept here; tests/js/package.test.mjs and entries.test.mjs hold every entry to the
+// same names in both module systems. The default export (init) resolves at once, so universal
+// code can always `await init()`.
 import wasm from "./node.cjs";
 
-export const {
-  extractDisplayItems,
-  toDisplayMessages,
-  isChatDisplayError,
-  newDisplayMessage,
-  changeDisplayMessage,
-  validateDisplayMessage,
-  toText,
-  expand,
-  isExpandable,
-  expandToolResults,
-  userMessage,
-  assistantMessage,
-  systemMessage,
-  toolResultMessage,
-  decodeSycophant,
-  fromProvider,
-  detectProtocol,
-  toProvider,
-  Transcript,
-  StreamAccumulator,
-} = wasm;
-export const initSync = wasm.initSync;
+export * from "./node.cjs";
 export default wasm.default;

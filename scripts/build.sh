@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 #   35 KB gzipped.
 # Without the `std` feature: the module links no standard library (see src/lib.rs). Each build has
 # its own target folder, so that none undoes another's.
+echo "build: compiling the Rust core to wasm, three modules (minutes on a fresh machine, seconds when up to date)"
 cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
   --features providers
 cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
@@ -47,24 +48,24 @@ for target in web nodejs; do
   # declaration goes.
   sed -i '/\[Symbol\.dispose\]() *: *void;/d' "$dir/chat_display.d.ts"
   # Each folder says which module system its .js is, whatever the enclosing package says.
-  if [ "$target" = web ]; then echo '{"type": "module"}' > "$dir/package.json"
+  if [ "$target" = web ]; then
+    echo '{"type": "module"}' > "$dir/package.json"
+    format=esm
   else
     echo '{"type": "commonjs"}' > "$dir/package.json"
-    # The Node glue `require`s the inline JavaScript of src/wasm.rs, which wasm-bindgen writes as
-    # an ES module: made CommonJS here, so that every Node 20 loads it (require of an ES module
-    # needs 20.19). The snippet's only exports are `export function` declarations.
-    node -e '
-      const fs = require("fs");
-      for (const file of process.argv.slice(1)) {
-        const names = [];
-        const body = fs.readFileSync(file, "utf8").replace(/^export function (\w+)/gm, (_, name) => {
-          names.push(name);
-          return "function " + name;
-        });
-        if (/^\s*(export|import)\b/m.test(body)) throw new Error(file + ": an export that is not a function");
-        fs.writeFileSync(file, "\"use strict\";\n" + body + "\nmodule.exports = { " + names.join(", ") + " };\n");
-      }' "$dir"/snippets/*/*.js
+    format=cjs
   fi
+  # The tape's JavaScript (src/wasm/tape.js, which wasm-bindgen copies to
+  # snippets/chat-display-<hash>/src/wasm/tape.js), minified: its readable source is 5.9 KB
+  # gzipped, minified 2.2 KB. The Node glue `require`s it, so there it is made CommonJS too, so
+  # that every Node 20 loads it (require of an ES module needs 20.19).
+  for snippet in "$dir"/snippets/*/src/wasm/tape.js; do
+    node_modules/.bin/esbuild "$snippet" --minify --tree-shaking=true --format="$format" \
+      --log-level=warning --allow-overwrite --outfile="$snippet" || {
+      rm -rf "$dir"
+      exit 1
+    }
+  done
   # The module's import names, wasm-bindgen's function names with hashes, made short in the module
   # and the glue together (1.2 KB gzipped of the core).
   node scripts/minify-imports.mjs "$dir" || {

@@ -5,10 +5,10 @@
 // wasm-bindgen names each import after its function and a 16-digit hash
 // (`__wbg_set_d2d33b52458e984a`), under the module name "./chat_display_bg.js": 60 such names in
 // the core, whose hashes gzip cannot compress. They become "a", "b", ... under module "a", and the
-// inline JavaScript's module (whose own export names stay, as the glue passes its namespace) "b".
-// The glue keys its import object by those names; each is replaced there, and a name that is not
-// found exactly once as a key stops the build, so the two cannot drift apart. Running it again on
-// a minified folder changes nothing.
+// module of the tape's JavaScript (src/wasm/tape.js; its own export names stay, as the glue passes
+// its namespace) "b". The glue keys its import object by those names; each is replaced there, and
+// a name that is not found exactly once as a key stops the build, so the two cannot drift apart.
+// Running it again on a minified folder changes nothing.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 

@@ -1,5 +1,5 @@
-// Serves the viewer (www/) and the built browser package (pkg/web/ at /pkg/) on localhost, with a
-// strict Content-Security-Policy. `node scripts/serve.mjs` prints the URL; tests import
+// Serves the viewer (www/), the built browser package (pkg/web/ at /pkg/) and the element
+// (pkg/element/ at /element/) on localhost, with a strict Content-Security-Policy. `node scripts/serve.mjs` prints the URL; tests import
 // `startServer` and pass port 0.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
@@ -8,11 +8,11 @@ import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-/** The viewer: www/ at the root and the browser build of the package at /pkg/. */
-const viewerMounts = [
+/** The viewer: www/ at the root, the browser build of the package at /pkg/, the element at
+ * /element/. */
+export const viewerMounts = [
   ["/pkg/", join(root, "pkg", "web")],
-  ["/vendor/marked/", join(root, "node_modules", "marked", "lib")],
-  ["/vendor/dompurify/", join(root, "node_modules", "dompurify", "dist")],
+  ["/element/", join(root, "pkg", "element")],
   // The recorded provider streams, for the viewer's ?stream= replay.
   ["/streams/", join(root, "tests", "fixtures", "streams")],
   ["/", join(root, "www")],

@@ -39,3 +39,6 @@ PACKAGE_SCRATCH="$scratch" node --test tests/packaging/
 
 step "the viewer page in Chromium"
 node --test tests/page/
+
+step "the element in Chromium"
+node --test tests/element/

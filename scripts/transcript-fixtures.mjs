@@ -1,11 +1,11 @@
 // Writes tests/fixtures/transcript.json: each case's expected records come from the viewer's own
-// reading of the same input (www/input.js readConversation over the built package), its texts from
+// reading of the same input (js/element/input.js readConversation over the built package), its texts from
 // toText of each record, its search results from filtering those texts, and the records after
 // appending from reading the input with the appended messages added. Run after a build:
 //   node scripts/transcript-fixtures.mjs
 import { writeFileSync } from "node:fs";
 import * as api from "../js/node.mjs";
-import { readConversation } from "../www/input.js";
+import { readConversation } from "../js/element/input.js";
 
 const seed = [
   { role: "system", content: "You are terse." },
@@ -70,7 +70,7 @@ const cases = [
   { name: "an object without a messages array", rule: "throws", json: { messages: "no" }, error: { code: "invalid_input", path: "$" } },
 ];
 
-const recordsOf = (data) => readConversation(data, api).map((e) => e.record);
+const recordsOf = (data) => readConversation(data, api);
 const out = [];
 for (const c of cases) {
   const text = c.text ?? JSON.stringify(c.json, null, 1);

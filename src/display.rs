@@ -62,14 +62,89 @@ pub enum ItemContent<J> {
 }
 
 impl<J> ItemContent<J> {
-    /// The item's `type`, which is also the record's `content_type`.
-    pub fn type_name(&self) -> &'static str {
+    /// The item's `type`, which is also the record's `content_type`: one of the four a display
+    /// item has.
+    pub fn content_type(&self) -> ContentType {
         match self {
-            ItemContent::Text { .. } => "text",
-            ItemContent::Thinking { .. } => "thinking",
-            ItemContent::ToolCall { .. } => "tool_call",
-            ItemContent::ToolResult { .. } => "tool_result",
+            ItemContent::Text { .. } => ContentType::Text,
+            ItemContent::Thinking { .. } => ContentType::Thinking,
+            ItemContent::ToolCall { .. } => ContentType::ToolCall,
+            ItemContent::ToolResult { .. } => ContentType::ToolResult,
         }
+    }
+}
+
+/// The ten content types of a display-message record (its `content_type`; the DisplayMessage
+/// template's `@content_types`), and what `validate_content/2` requires of the record's `content`
+/// for each (`crate::record`). Display items give the four of [`ItemContent`]; the others come only
+/// in records a caller made, except `error`, which also stands in for input that cannot be read
+/// ([`ErrorRecord`]).
+///
+/// Each serializes as its name; [`ContentType::parse`] reads one back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContentType {
+    /// `"text"`: `{text}`.
+    Text,
+    /// `"thinking"`: `{text}`, a model's reasoning.
+    Thinking,
+    /// `"image"`: `{url}` or `{data, mime_type}`, with an optional `caption` or `alt_text`.
+    Image,
+    /// `"file_reference"`: `{path, name}`.
+    FileReference,
+    /// `"structured_data"`: `{format, data}`.
+    StructuredData,
+    /// `"notification"`: `{text}`.
+    Notification,
+    /// `"error"`: `{text}` (an [`ErrorRecord`] adds `path`).
+    Error,
+    /// `"tool_call"`: `{call_id, name, arguments}`.
+    ToolCall,
+    /// `"tool_result"`: `{tool_call_id, name, content}`.
+    ToolResult,
+    /// `"todo_snapshot"`: `{todos}` with each entry valid, or a `summary` of counts.
+    TodoSnapshot,
+}
+
+impl ContentType {
+    /// All ten, in the template's order.
+    pub const ALL: [ContentType; 10] = [
+        ContentType::Text,
+        ContentType::Thinking,
+        ContentType::Image,
+        ContentType::FileReference,
+        ContentType::StructuredData,
+        ContentType::Notification,
+        ContentType::Error,
+        ContentType::ToolCall,
+        ContentType::ToolResult,
+        ContentType::TodoSnapshot,
+    ];
+
+    /// The name, as records hold it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ContentType::Text => "text",
+            ContentType::Thinking => "thinking",
+            ContentType::Image => "image",
+            ContentType::FileReference => "file_reference",
+            ContentType::StructuredData => "structured_data",
+            ContentType::Notification => "notification",
+            ContentType::Error => "error",
+            ContentType::ToolCall => "tool_call",
+            ContentType::ToolResult => "tool_result",
+            ContentType::TodoSnapshot => "todo_snapshot",
+        }
+    }
+
+    /// The content type named `name` exactly, or `None` for any other string.
+    pub fn parse(name: &str) -> Option<ContentType> {
+        ContentType::ALL.into_iter().find(|t| t.as_str() == name)
+    }
+}
+
+impl Serialize for ContentType {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 
@@ -158,7 +233,7 @@ impl<J: Json + Serialize> Serialize for ItemContent<J> {
 impl<J: Json + Serialize> Serialize for DisplayItem<J> {
     fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(3))?;
-        map.serialize_entry("type", self.content.type_name())?;
+        map.serialize_entry("type", &self.content.content_type())?;
         map.serialize_entry("message_type", &self.message_type)?;
         map.serialize_entry("content", &self.content)?;
         map.end()
@@ -329,12 +404,94 @@ impl<J: Json + Serialize> Serialize for DisplayRecord<J> {
         let mut map = s.serialize_map(Some(8))?;
         map.serialize_entry("conversation_id", &self.conversation_id)?;
         map.serialize_entry("message_type", &self.item.message_type)?;
-        map.serialize_entry("content_type", self.item.content.type_name())?;
+        map.serialize_entry("content_type", &self.item.content.content_type())?;
         map.serialize_entry("content", &self.item.content)?;
         map.serialize_entry("sequence", &self.sequence)?;
         map.serialize_entry("status", self.status.as_str())?;
         map.serialize_entry("tool_call_id", &self.tool_call_id())?;
         map.serialize_entry("metadata", &EmptyMap)?;
+        map.end()
+    }
+}
+
+/// The record that stands in for what cannot be read (an element of a Transcript's input, an event
+/// or a body of a stream): what went wrong and where, and nothing else.
+///
+/// ```json
+/// {"conversation_id": null, "message_type": null, "content_type": "error",
+///  "content": {"text": "...", "path": "$[3]"}, "sequence": 0, "status": "failed",
+///  "tool_call_id": null, "metadata": {}}
+/// ```
+///
+/// Its fields are listed once, in [`ErrorRecord::fields`]: it serializes from them, and a stream,
+/// which holds its records as values of its own, builds them from them.
+#[derive(Clone, Copy, Debug)]
+pub struct ErrorRecord<'a> {
+    /// `content`: `{text, path}`.
+    content: [(&'static str, &'a str); 2],
+}
+
+/// A field's value in an [`ErrorRecord`].
+#[derive(Clone, Copy, Debug)]
+pub enum ErrorField<'a> {
+    Null,
+    String(&'a str),
+    /// The number `0`.
+    Zero,
+    /// An object of strings, in order (`{}` when empty).
+    Strings(&'a [(&'static str, &'a str)]),
+}
+
+impl<'a> ErrorRecord<'a> {
+    /// The error record for `text` (what went wrong) at `path` (where, as a JSON path).
+    pub fn new(text: &'a str, path: &'a str) -> Self {
+        ErrorRecord {
+            content: [("text", text), ("path", path)],
+        }
+    }
+
+    /// The record's fields, in the order of `toDisplayMessages`' records.
+    pub fn fields(&self) -> [(&'static str, ErrorField<'_>); 8] {
+        [
+            ("conversation_id", ErrorField::Null),
+            ("message_type", ErrorField::Null),
+            (
+                "content_type",
+                ErrorField::String(ContentType::Error.as_str()),
+            ),
+            ("content", ErrorField::Strings(&self.content)),
+            ("sequence", ErrorField::Zero),
+            ("status", ErrorField::String(Status::Failed.as_str())),
+            ("tool_call_id", ErrorField::Null),
+            ("metadata", ErrorField::Strings(&[])),
+        ]
+    }
+}
+
+impl Serialize for ErrorField<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        match self {
+            ErrorField::Null => s.serialize_unit(),
+            ErrorField::String(text) => s.serialize_str(text),
+            ErrorField::Zero => s.serialize_i32(0),
+            ErrorField::Strings(entries) => {
+                let mut map = s.serialize_map(Some(entries.len()))?;
+                for (key, value) in entries.iter() {
+                    map.serialize_entry(key, value)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+impl Serialize for ErrorRecord<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        let fields = self.fields();
+        let mut map = s.serialize_map(Some(fields.len()))?;
+        for (key, value) in &fields {
+            map.serialize_entry(key, value)?;
+        }
         map.end()
     }
 }
@@ -438,4 +595,28 @@ pub fn records_of<J: Json>(
         }
     }
     records
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ContentType, ErrorRecord};
+
+    #[test]
+    fn an_error_record_is_the_failed_record_of_its_text_and_path() {
+        assert_eq!(
+            serde_json::to_string(&ErrorRecord::new("Bad \"x\".", "$[3]")).unwrap(),
+            r#"{"conversation_id":null,"message_type":null,"content_type":"error","content":{"text":"Bad \"x\".","path":"$[3]"},"sequence":0,"status":"failed","tool_call_id":null,"metadata":{}}"#
+        );
+    }
+
+    #[test]
+    fn content_types_read_back_as_themselves_and_nothing_else() {
+        for t in ContentType::ALL {
+            assert_eq!(ContentType::parse(t.as_str()), Some(t));
+            assert_eq!(serde_json::to_value(t).unwrap(), t.as_str());
+        }
+        for other in ["", "Text", "text ", "tool", "todo", "files"] {
+            assert_eq!(ContentType::parse(other), None, "{other}");
+        }
+    }
 }

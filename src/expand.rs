@@ -29,9 +29,10 @@
 //! assert_eq!(expanded["needs_response"], true);
 //! ```
 
+use crate::elixir::{inspect_atom, ErrorMessage};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
-use crate::json::{deep_equal, Json, Kind, Number};
+use crate::json::{deep_equal, Json, Kind};
 use crate::message::{parse_role, Role};
 use crate::prelude::*;
 use alloc::rc::Rc;
@@ -805,159 +806,28 @@ fn needs_response_after<J: Json>(message: &J, path: &Path<'_>) -> Result<bool> {
     })
 }
 
-// ---------------------------------------------------------------------------------------------
-// Elixir inspect, for the values named in error messages
-// ---------------------------------------------------------------------------------------------
-
-/// Elixir's default `inspect` limit: items shown per collection, decremented along each nesting.
-const INSPECT_LIMIT: usize = 50;
-/// Elixir's default `printable_limit`: characters shown of a string.
-const PRINTABLE_LIMIT: usize = 4096;
-
-/// `Kernel.inspect/1` of a JSON value, as upstream's messages show what they received: `nil`,
-/// `true`, numbers, `"strings"` (escaped, or `<<bytes>>` when not printable), lists (as `~c"..."`
-/// when all ASCII-printable integers), and maps `%{"k" => v}` with keys in UTF-8 byte order.
-/// Elixir's default limits apply; as the item limit shrinks by one per nesting level, nothing
-/// deeper than 50 levels is visited (it prints as `...`).
+/// `Kernel.inspect/1` of a value named in an error message, with Elixir's default limits.
 fn inspect<J: Json>(value: &J) -> String {
-    let mut out = String::new();
-    inspect_into(value, INSPECT_LIMIT, &mut out);
-    out
-}
-
-fn inspect_into<J: Json>(value: &J, limit: usize, out: &mut String) {
-    match value.kind() {
-        Kind::Null => out.push_str("nil"),
-        Kind::Bool => out.push_str(if value.as_bool() == Some(true) {
-            "true"
-        } else {
-            "false"
-        }),
-        Kind::Number => match value.as_number() {
-            Some(number) => out.push_str(&inspect_number(number, J::shortest_digits)),
-            None => out.push_str("nil"),
-        },
-        Kind::String => inspect_string(&value.as_str().unwrap_or_default(), limit, out),
-        Kind::Array => {
-            let elements = value.elements().unwrap_or_default();
-            if let Some(chars) = crate::text::as_charlist(&elements) {
-                out.push_str("~c\"");
-                crate::text::escape_onto(out, &chars);
-                out.push('"');
-                return;
-            }
-            out.push('[');
-            container(&elements, limit, out, |element, limit, out| {
-                inspect_into(element, limit, out)
-            });
-            out.push(']');
-        }
-        Kind::Object => {
-            let mut entries = value.entries().unwrap_or_default();
-            crate::json::sort_by(&mut entries, |a, b| a.0 < b.0);
-            out.push_str("%{");
-            container(&entries, limit, out, |(key, value), limit, out| {
-                inspect_string(key, limit, out);
-                out.push_str(" => ");
-                inspect_into(value, limit, out);
-            });
-            out.push('}');
-        }
-        Kind::Other => out.push_str("#JavaScript<non-JSON value>"),
-    }
-}
-
-/// Elixir's `container_doc`: items separated by `", "`, the limit decremented per item and passed
-/// down, and `...` once it reaches zero with items left.
-fn container<T>(
-    items: &[T],
-    limit: usize,
-    out: &mut String,
-    mut item: impl FnMut(&T, usize, &mut String),
-) {
-    let mut limit = limit;
-    for (i, element) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        if limit == 0 {
-            out.push_str("...");
-            return;
-        }
-        limit -= 1;
-        item(element, limit, out);
-    }
-}
-
-/// `Kernel.inspect/1` of a number: an integer's digits, a float as `Inspect.Float` writes it
-/// (toText's [`crate::text::inspect_float`]); `NaN` and `±Infinity`, which a JavaScript value can
-/// hold and Elixir cannot, by their JavaScript names.
-fn inspect_number(number: Number, shortest_digits: fn(f64) -> (String, i64)) -> String {
-    match number {
-        Number::Int(i) => text!(i),
-        Number::Float(x) if x.is_nan() => "NaN".into(),
-        Number::Float(x) if x.is_infinite() => {
-            text!(if x < 0.0 { "-" } else { "" }, "Infinity")
-        }
-        Number::Float(x) => crate::text::inspect_float(x, shortest_digits),
-    }
-}
-
-/// `Inspect.BitString` under the default limits: a printable string quoted and escaped as
-/// toText's inspect does, cut after `printable_limit` characters; any other as its bytes.
-fn inspect_string(s: &str, limit: usize, out: &mut String) {
-    if !crate::text::printable_str(s) {
-        // Not printable: a binary, its bytes under the same item limit.
-        out.push_str("<<");
-        container(s.as_bytes(), limit, out, |byte, _, out| {
-            crate::error::Piece::push_onto(byte, out)
-        });
-        out.push_str(">>");
-        return;
-    }
-    out.push('"');
-    let cut = s.char_indices().nth(PRINTABLE_LIMIT).map(|(at, _)| at);
-    let shown = cut.and_then(|at| s.get(..at)).unwrap_or(s);
-    crate::text::escape_onto(out, shown);
-    out.push('"');
-    if cut.is_some() {
-        out.push_str(" <> ...");
-    }
+    crate::elixir::inspect(value, ErrorMessage)
 }
 
 /// A role as upstream's message shows it: the atom for a string (`:system`), else the inspected
 /// value (`nil`).
 fn inspect_role<J: Json>(role: &J) -> String {
-    let Some(name) = role.as_str() else {
-        return inspect(role);
-    };
-    let mut chars = name.chars();
-    let starts_well = chars
-        .next()
-        .is_some_and(|c| c.is_ascii_lowercase() || c == '_');
-    // One trailing `?` or `!` at most (a second is not in the body's characters below).
-    let body = match name.as_bytes().last() {
-        Some(b'?' | b'!') => name.get(..name.len() - 1).unwrap_or(&name),
-        _ => &name,
-    };
-    let plain = starts_well
-        && body
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '@');
-    if plain {
-        text!(":", name)
-    } else {
-        let mut out = String::from(":\"");
-        crate::text::escape_onto(&mut out, &name);
-        out.push('"');
-        out
+    match role.as_str() {
+        Some(name) => inspect_atom(&name),
+        None => inspect(role),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::Number;
     use serde_json::{json, Value};
+
+    /// Elixir's default `limit`, which error messages show values with.
+    const INSPECT_LIMIT: usize = 50;
 
     fn shown(value: Value) -> String {
         inspect(&&value)
@@ -1060,6 +930,28 @@ mod tests {
         assert!(!deep_equal(&Deep(1_000_000, "a"), &Deep(999_999, "a")));
         let text = inspect(&Deep(1_000_000, "a"));
         assert_eq!(text.matches('[').count(), INSPECT_LIMIT + 1);
+    }
+
+    #[test]
+    fn a_role_of_objects_shared_at_every_level_gives_a_bounded_message() {
+        use crate::elixir::tests::{reading, Lazy};
+        use crate::elixir::BUDGET;
+        // 2^21 and 2^31 values written out in full: the message took 10 s and 20 MB at 20 levels.
+        for levels in [20, 30] {
+            let message = Lazy::List(vec![Lazy::Map(vec![("role", Lazy::Shared(levels))])]);
+            let (text, reads) = reading(|| {
+                expand(&Lazy::Str("x"), &message, None)
+                    .err()
+                    .map(|e| e.message)
+                    .unwrap_or_default()
+            });
+            assert!(reads <= BUDGET.values + 8, "{levels} levels: {reads} reads");
+            assert!(text.starts_with("Cannot expand into a message with role %{\"a\" => %{"));
+            assert!(
+                text.ends_with("} at $.messages[0].role; supported roles: [:user, :assistant].")
+            );
+            assert!(text.contains(", ...}") && text.len() < BUDGET.bytes);
+        }
     }
 
     #[test]

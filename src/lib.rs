@@ -7,12 +7,13 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`json`] | the read-only view of input values |
-//! | [`message`] | the LangChain message model: Message, ContentPart, ToolCall, ToolResult |
+//! | [`message`] | the LangChain message model: Message, ContentPart, ToolCall, ToolResult, read from LangChain or Sycophant messages |
 //! | [`display`] | display items (`extractDisplayItems`) and their records (`toDisplayMessages`) |
 //! | [`expand`] | tool-result expansion (`expand`, `isExpandable`, `expandToolResults`) |
-//! | [`sycophant`] | Sycophant messages: constructors, canonical JSON, decoding, display mapping |
+//! | [`sycophant`] | Sycophant messages: constructors, canonical JSON, decoding |
 //! | [`record`] | display-message records: Ecto cast and validation (`newDisplayMessage`, `changeDisplayMessage`, `validateDisplayMessage`) |
-//! | [`text`] | search text of a record (`toText`), with Elixir's interpolation and `inspect` |
+//! | [`elixir`] | how Elixir prints values: `inspect` (for toText and for error messages, one work budget), interpolation, floats |
+//! | [`text`] | search text of a record (`toText`) |
 //! | [`registry`] | the wire formats, one row each: their names, and the type implementing each |
 //! | [`providers`] | provider wire formats: `fromProvider`, `detectProtocol`, `toProvider`, one folder per format |
 //! | [`doc`] | JSON text parsed once into a compact tree, read through the `Json` view |
@@ -44,6 +45,7 @@ pub(crate) mod prelude {
 
 pub mod display;
 pub mod doc;
+pub mod elixir;
 pub mod error;
 pub mod expand;
 pub mod json;

@@ -1,5 +1,7 @@
 //! The LangChain message model (langchain v0.9.7 structs, with v0.14.1's `message_expansion`), read
-//! from JSON-like input.
+//! from JSON-like input: a LangChain message, or a Sycophant one ([`from_sycophant`]), which the
+//! display functions show as this model too. The model depends on [`crate::sycophant`], never the
+//! other way round: Sycophant, as upstream, knows nothing of LangChain.
 //!
 //! Only the fields some feature reads are parsed; everything else in a message is left where it is.
 //! Values the features only move (texts, ids, arguments) stay as [`Json`] handles. Upstream, an
@@ -10,6 +12,7 @@
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::prelude::*;
+use crate::sycophant::{self, Slot, Struct, TypeName};
 use serde::{Serialize, Serializer};
 
 /// A message role. `message_type` in display items and records is the same word.
@@ -358,7 +361,7 @@ pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>
     let [sycophant, role, content, tool_calls, tool_results] =
         message.fields(&["__type__", "role", "content", "tool_calls", "tool_results"]);
     if non_null(sycophant).is_some() {
-        return crate::sycophant::display_message(message, path);
+        return from_sycophant(message, path);
     }
     let role = read_role(role, path)?;
     let content_path = path.key("content");
@@ -397,5 +400,105 @@ pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>
         content,
         tool_calls,
         tool_results,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sycophant: a Sycophant message as this model, which the display items are extracted from.
+
+/// The LangChain roles of [`sycophant::ROLES`].
+const SYCOPHANT_ROLES: [Role; 4] = [Role::User, Role::Assistant, Role::System, Role::Tool];
+
+/// Reads a Sycophant message at `path` and maps it to the LangChain model (api.md): role
+/// `tool_result` becomes a `tool` message holding one result `{tool_call_id, name:
+/// metadata.tool_name, content, is_error: false, is_interrupt: false}` whose content is the string
+/// content or the Text parts (joined with `"\n"` when displayed); for the other roles, Text parts
+/// become text parts and Thinking parts thinking parts (their `text`, else their `summary`), while
+/// RedactedThinking, Image and Document parts give nothing. Tool calls become calls
+/// `{call_id: id, name, arguments (default {}), display_text: null}`.
+pub fn from_sycophant<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> {
+    let message = sycophant::parse_message(json, path)?;
+    let slot = |i: usize| message.slots.get(i).unwrap_or(&Slot::Absent);
+    let (content, tool_call_id, metadata) = (slot(1), slot(2), slot(4));
+    let role = match slot(0) {
+        Slot::Name(name) => sycophant::ROLES.iter().position(|r| r == name).unwrap_or(0),
+        _ => 0,
+    };
+    let calls: &[Struct<J>] = match slot(3) {
+        Slot::List(calls) => calls,
+        _ => &[],
+    };
+    let tool_calls = calls
+        .iter()
+        .map(|call| ToolCall {
+            call_id: call.value(0).cloned(),
+            name: call.value(1).cloned(),
+            arguments: Some(call.value(2).cloned().unwrap_or_else(J::empty_object)),
+            display_text: None,
+        })
+        .collect();
+    let parts: &[Struct<J>] = match content {
+        Slot::List(parts) => parts,
+        _ => &[],
+    };
+    // Text parts, and for a message that is not a tool result, Thinking parts.
+    let shown_parts = |thinking: bool| {
+        parts
+            .iter()
+            .filter_map(|part| match part.type_name {
+                TypeName::Text => Some(ContentPart {
+                    part_type: PartType::Text,
+                    content: part.value(0).cloned(),
+                }),
+                TypeName::Thinking if thinking => Some(ContentPart {
+                    part_type: PartType::Thinking,
+                    content: part
+                        .value(1)
+                        .filter(|text| !text.is_empty_str())
+                        .or_else(|| part.value(2))
+                        .cloned(),
+                }),
+                _ => None,
+            })
+            .collect()
+    };
+    if role == 3 {
+        let content = match content {
+            Slot::Value(text) => ResultContent::Text(text.clone()),
+            Slot::List(_) => ResultContent::Parts(shown_parts(false)),
+            _ => ResultContent::Other,
+        };
+        let name = match metadata {
+            Slot::Value(metadata) => metadata
+                .get("tool_name")
+                .filter(|name| name.kind() == Kind::String),
+            Slot::ToolName(name) => Some(name.clone()),
+            _ => None,
+        };
+        let result = ToolResult {
+            tool_call_id: tool_call_id.value().cloned(),
+            name,
+            content,
+            is_error: Some(false),
+            is_interrupt: Some(false),
+            message_expansion: None,
+        };
+        return Ok(Message {
+            role: SYCOPHANT_ROLES[role],
+            content: Content::None,
+            tool_calls,
+            tool_results: vec![result],
+        });
+    }
+    let content = match content {
+        Slot::Value(text) => Content::Text(text.clone()),
+        Slot::List(_) => Content::Parts(shown_parts(true)),
+        _ => Content::None,
+    };
+    Ok(Message {
+        role: SYCOPHANT_ROLES[role],
+        content,
+        tool_calls,
+        tool_results: Vec::new(),
     })
 }

@@ -1,5 +1,6 @@
 //! Sycophant messages (sycophant v0.5.0, behavior.md §4): the model, the four constructors, the
-//! canonical JSON, the decoder, and how a Sycophant message is displayed.
+//! canonical JSON and the decoder. Like upstream, this knows nothing of LangChain: how a Sycophant
+//! message is displayed, as the LangChain model, is [`crate::message::from_sycophant`].
 //!
 //! Every struct is read from JSON-like input through [`Json`]; strings, integers and the arbitrary
 //! `arguments` / `metadata` values stay [`Json`] handles, so they go back as the very values given.
@@ -28,7 +29,6 @@
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind, Number};
-use crate::message as lc;
 use crate::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -228,7 +228,7 @@ impl<J> Slot<J> {
 
 impl<J> Struct<J> {
     /// The value of the `i`th field, when it holds one.
-    fn value(&self, i: usize) -> Option<&J> {
+    pub fn value(&self, i: usize) -> Option<&J> {
         self.slots.get(i).and_then(Slot::value)
     }
 
@@ -622,111 +622,6 @@ fn quoted(names: &[&str]) -> String {
         out.push('"');
     }
     out
-}
-
-// ---------------------------------------------------------------------------------------------
-// Display: a Sycophant message as the LangChain model the display items are extracted from.
-
-/// The LangChain roles of `ROLES`.
-const LC_ROLES: [lc::Role; 4] = [
-    lc::Role::User,
-    lc::Role::Assistant,
-    lc::Role::System,
-    lc::Role::Tool,
-];
-
-/// Reads a Sycophant message at `path` and maps it to the LangChain model (api.md): role
-/// `tool_result` becomes a `tool` message holding one result `{tool_call_id, name:
-/// metadata.tool_name, content, is_error: false, is_interrupt: false}` whose content is the string
-/// content or the Text parts (joined with `"\n"` when displayed); for the other roles, Text parts
-/// become text parts and Thinking parts thinking parts (their `text`, else their `summary`), while
-/// RedactedThinking, Image and Document parts give nothing. Tool calls become calls
-/// `{call_id: id, name, arguments (default {}), display_text: null}`.
-pub fn display_message<J: Json>(json: &J, path: &Path<'_>) -> Result<lc::Message<J>> {
-    let message = parse_message(json, path)?;
-    let slot = |i: usize| message.slots.get(i).unwrap_or(&Slot::Absent);
-    let (content, tool_call_id, metadata) = (slot(1), slot(2), slot(4));
-    let role = match slot(0) {
-        Slot::Name(name) => ROLES.iter().position(|r| r == name).unwrap_or(0),
-        _ => 0,
-    };
-    let calls: &[Struct<J>] = match slot(3) {
-        Slot::List(calls) => calls,
-        _ => &[],
-    };
-    let tool_calls = calls
-        .iter()
-        .map(|call| lc::ToolCall {
-            call_id: call.value(0).cloned(),
-            name: call.value(1).cloned(),
-            arguments: Some(call.value(2).cloned().unwrap_or_else(J::empty_object)),
-            display_text: None,
-        })
-        .collect();
-    let parts: &[Struct<J>] = match content {
-        Slot::List(parts) => parts,
-        _ => &[],
-    };
-    // Text parts, and for a message that is not a tool result, Thinking parts.
-    let shown_parts = |thinking: bool| {
-        parts
-            .iter()
-            .filter_map(|part| match part.type_name {
-                TypeName::Text => Some(lc::ContentPart {
-                    part_type: lc::PartType::Text,
-                    content: part.value(0).cloned(),
-                }),
-                TypeName::Thinking if thinking => Some(lc::ContentPart {
-                    part_type: lc::PartType::Thinking,
-                    content: part
-                        .value(1)
-                        .filter(|text| !text.is_empty_str())
-                        .or_else(|| part.value(2))
-                        .cloned(),
-                }),
-                _ => None,
-            })
-            .collect()
-    };
-    if role == 3 {
-        let content = match content {
-            Slot::Value(text) => lc::ResultContent::Text(text.clone()),
-            Slot::List(_) => lc::ResultContent::Parts(shown_parts(false)),
-            _ => lc::ResultContent::Other,
-        };
-        let name = match metadata {
-            Slot::Value(metadata) => metadata
-                .get("tool_name")
-                .filter(|name| name.kind() == Kind::String),
-            Slot::ToolName(name) => Some(name.clone()),
-            _ => None,
-        };
-        let result = lc::ToolResult {
-            tool_call_id: tool_call_id.value().cloned(),
-            name,
-            content,
-            is_error: Some(false),
-            is_interrupt: Some(false),
-            message_expansion: None,
-        };
-        return Ok(lc::Message {
-            role: LC_ROLES[role],
-            content: lc::Content::None,
-            tool_calls,
-            tool_results: vec![result],
-        });
-    }
-    let content = match content {
-        Slot::Value(text) => lc::Content::Text(text.clone()),
-        Slot::List(_) => lc::Content::Parts(shown_parts(true)),
-        _ => lc::Content::None,
-    };
-    Ok(lc::Message {
-        role: LC_ROLES[role],
-        content,
-        tool_calls,
-        tool_results: Vec::new(),
-    })
 }
 
 // ---------------------------------------------------------------------------------------------

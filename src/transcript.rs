@@ -8,7 +8,7 @@
 //! (`content: {text, path}`, status `failed`); the others load. Records are kept as where they come
 //! from (message, item index, status), about 16 bytes each, and rebuilt from the text on demand.
 
-use crate::display::{display_items, DisplayItem, DisplayRecord, ItemContent, Status};
+use crate::display::{display_items, DisplayItem, DisplayRecord, ErrorRecord, ItemContent, Status};
 use crate::doc::{Doc, Engine, Node, SyntaxError};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
@@ -20,7 +20,8 @@ use crate::record::{validate_display_message, Record};
 use crate::text::{self, Text};
 use alloc::borrow::Cow;
 use core::marker::PhantomData;
-use serde::ser::{SerializeMap, Serializer};
+use core::mem;
+use serde::ser::Serializer;
 use serde::Serialize;
 
 /// Where a record comes from.
@@ -47,7 +48,8 @@ pub enum Out<'a, F: Engine> {
     Item(DisplayRecord<F::Value<'a>>),
     /// A record given in the input, validated (defaults applied).
     Given(Box<Record<F::Value<'a>>>),
-    /// `{content_type: "error", content: {text, path}, status: "failed", ...}`.
+    /// `{content_type: "error", content: {text, path}, status: "failed", ...}`: an
+    /// [`ErrorRecord`].
     Error { text: &'a str, path: &'a str },
 }
 
@@ -57,43 +59,8 @@ impl<F: Engine> Serialize for Out<'_, F> {
         match self {
             Out::Item(record) => record.serialize(s),
             Out::Given(record) => record.serialize(s),
-            Out::Error { text, path } => {
-                let mut map = s.serialize_map(Some(8))?;
-                map.serialize_entry("conversation_id", &())?;
-                map.serialize_entry("message_type", &())?;
-                map.serialize_entry("content_type", "error")?;
-                map.serialize_entry("content", &ErrorContent { text, path })?;
-                map.serialize_entry("sequence", &0)?;
-                map.serialize_entry("status", "failed")?;
-                map.serialize_entry("tool_call_id", &())?;
-                map.serialize_entry("metadata", &Empty)?;
-                map.end()
-            }
+            Out::Error { text, path } => ErrorRecord::new(text, path).serialize(s),
         }
-    }
-}
-
-/// An error record's content `{text, path}`.
-struct ErrorContent<'a> {
-    text: &'a str,
-    path: &'a str,
-}
-
-/// `{}`.
-struct Empty;
-
-impl Serialize for Empty {
-    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        s.serialize_map(Some(0))?.end()
-    }
-}
-
-impl Serialize for ErrorContent<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(2))?;
-        map.serialize_entry("text", self.text)?;
-        map.serialize_entry("path", self.path)?;
-        map.end()
     }
 }
 
@@ -496,15 +463,15 @@ impl<F: Engine> Transcript<F> {
                 Some(Found::Built)
             }
             Entry::Item { .. } => match self.out(entry, cache) {
-                Out::Item(record) => Some(match record.item.content {
-                    ItemContent::Text { text } | ItemContent::Thinking { text } => {
-                        Found::Given(text)
-                    }
-                    content => {
-                        item_text_onto(built, &content);
-                        Found::Built
-                    }
-                }),
+                Out::Item(record) => Some(
+                    match text::item_text(record.item.content, mem::take(built)) {
+                        Text::Given(text) => Found::Given(text),
+                        Text::Built(text) => {
+                            *built = text;
+                            Found::Built
+                        }
+                    },
+                ),
                 _ => None,
             },
         }
@@ -681,51 +648,6 @@ impl<'a, F: Engine> ItemCache<'a, F> {
             self.key = Some((doc, message));
         }
         self.items.get(sequence as usize).cloned()
-    }
-}
-
-/// `toText` of a record made from `item` (behavior.md §5.3, for the four item types).
-pub fn item_text<J: Json>(item: &ItemContent<J>) -> String {
-    let mut text = String::new();
-    item_text_onto(&mut text, item);
-    text
-}
-
-/// [`item_text`], appended to `out`: one buffer, with no copies of the parts.
-fn item_text_onto<J: Json>(out: &mut String, item: &ItemContent<J>) {
-    let name = |name: &Option<J>| {
-        name.as_ref()
-            .and_then(text::interpolate)
-            .unwrap_or_default()
-    };
-    match item {
-        ItemContent::Text { text } | ItemContent::Thinking { text } => {
-            out.push_str(&text.as_str().unwrap_or_default())
-        }
-        ItemContent::ToolCall {
-            name: called,
-            arguments,
-            ..
-        } => {
-            out.push_str("Tool call: ");
-            out.push_str(&name(called));
-            out.push('(');
-            match arguments {
-                Some(arguments) => text::inspect_onto(out, arguments),
-                None => out.push_str("nil"),
-            }
-            out.push(')');
-        }
-        ItemContent::ToolResult {
-            name: from,
-            content,
-            ..
-        } => {
-            out.push_str("Tool result from ");
-            out.push_str(&name(from));
-            out.push_str(": ");
-            content.push_onto(out);
-        }
     }
 }
 

@@ -3,10 +3,11 @@
 //! JavaScript boundary (tests/boundary_records.rs, tests/js/records.test.mjs).
 #![cfg(not(target_arch = "wasm32"))]
 
-use chat_display::record::{change_display_message, new_display_message, validate_display_message};
-use chat_display::text::{
-    float_inspect, float_to_string, inspect, interpolate, to_text, MAX_DEPTH,
+use chat_display::elixir::{
+    float_inspect, float_to_string, inspect, interpolate, ToText, MAX_DEPTH,
 };
+use chat_display::record::{change_display_message, new_display_message, validate_display_message};
+use chat_display::text::to_text;
 use chat_display::{to_display_messages, Error};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -220,7 +221,7 @@ fn deep_values_render_dots_past_the_limit() {
         value
     }
     let at_limit = nested(MAX_DEPTH);
-    let text = inspect(&&at_limit);
+    let text = inspect(&&at_limit, ToText);
     assert_eq!(
         text,
         format!(
@@ -231,7 +232,7 @@ fn deep_values_render_dots_past_the_limit() {
     );
     let past = nested(MAX_DEPTH + 1);
     assert_eq!(
-        inspect(&&past),
+        inspect(&&past, ToText),
         format!("{}...{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH))
     );
     let chardata = nested(MAX_DEPTH + 5);

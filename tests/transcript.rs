@@ -198,3 +198,76 @@ fn deeply_nested_text_loads_and_fails_only_where_it_must() {
     let deep_object = "{\"a\":".repeat(100_000) + "1" + &"}".repeat(100_000);
     assert!(T::from_json(deep_object).is_err());
 }
+
+/// Every fixture file, and every array or object in it down to four levels, as a Transcript's
+/// input: the search text of each record it loads (`Transcript::to_text`, which builds the text of
+/// a message's records from its display items) is `to_text` of that record.
+#[test]
+fn every_record_of_every_fixture_has_the_search_text_to_text_gives_it() {
+    fn inputs(value: &Value, depth: usize, out: &mut Vec<String>) {
+        if value.is_array() || value.is_object() {
+            out.push(value.to_string());
+        }
+        if depth == 4 {
+            return;
+        }
+        match value {
+            Value::Array(items) => items.iter().for_each(|v| inputs(v, depth + 1, out)),
+            Value::Object(entries) => entries.values().for_each(|v| inputs(v, depth + 1, out)),
+            _ => {}
+        }
+    }
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"),
+        &mut paths,
+    );
+    let (mut loaded, mut checked, mut kinds) = (0, 0, std::collections::BTreeSet::new());
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut texts = vec![text.clone()];
+        if let Ok(value) = serde_json::from_str::<Value>(&text) {
+            inputs(&value, 0, &mut texts);
+        }
+        for text in texts {
+            let Ok(t) = T::from_json(text) else { continue };
+            loaded += 1;
+            for i in 0..t.len() {
+                let record = serde_json::to_value(&t.records(i, i + 1)[0]).unwrap();
+                let expected = to_text(&&record).as_string();
+                assert_eq!(
+                    t.to_text(i),
+                    expected,
+                    "{}: record {i}: {record}",
+                    path.display()
+                );
+                kinds.insert(record["content_type"].to_string());
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        loaded > 1000 && checked > 3000,
+        "{loaded} inputs, {checked} records"
+    );
+    // Records of the four kinds of display items, and error records.
+    for kind in [
+        "\"text\"",
+        "\"thinking\"",
+        "\"tool_call\"",
+        "\"tool_result\"",
+        "\"error\"",
+    ] {
+        assert!(kinds.contains(kind), "{kind} among {kinds:?}");
+    }
+}

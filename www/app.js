@@ -1,225 +1,73 @@
-// The viewer: loads a conversation (the sample, ?src=, paste, or a dropped file) or replays a
-// provider stream (?stream=), turns it into display-message records with chat-display, renders
-// them by content type, and filters them live by their search text (toText).
+// The viewer: a thin shell over <chat-transcript>. It loads a conversation (the sample, ?src=, a
+// paste, a dropped or opened file) or replays a recorded provider stream (?stream=), and gives the
+// element a find bar ("n of m"), a progress state and an error banner. Rendering, windowing,
+// search and the safety of untrusted text are the element's.
 import init, * as api from "chat-display";
+import "chat-display/element";
 import { sample } from "./sample.js";
-import { fromProviderPayload, parseJson, readConversation } from "./input.js";
-import { el, renderRecord } from "./render.js";
 import { readStream } from "./stream.js";
 
 const $ = (id) => document.getElementById(id);
-let units = []; // rendered units: {element, group, search: lowercased toText}
+const transcript = $("conversation");
+
+/** The stream the replay button plays on the sample page (served from tests/fixtures/streams/). */
+const SAMPLE_STREAM = { src: "/streams/anthropic_messages/parallel-tool-calls.sse", protocol: "anthropic_messages" };
+/** Milliseconds between replayed events when `&delay=` is not given. */
+const DEFAULT_DELAY = 30;
 
 function problem(message) {
-  $("problem").replaceChildren(el("div", { class: "banner error load-error", role: "alert" }, el("strong", {}, "Could not load: "), message));
+  const banner = document.createElement("div");
+  banner.className = "banner error";
+  banner.setAttribute("role", "alert");
+  const strong = document.createElement("strong");
+  strong.textContent = "Could not load: ";
+  banner.append(strong, message);
+  $("problem").replaceChildren(banner);
 }
 
-function searchText(record) {
-  try {
-    return String(api.toText(record) ?? "");
-  } catch {
-    return "";
-  }
+function busy(on) {
+  document.body.dataset.busy = String(on);
+  $("progress").hidden = !on;
 }
 
-/** Pairs each tool result with the first tool call of the same id, when there is one. */
-function pairResults(entries) {
-  const calls = new Map();
-  for (const { record, failed } of entries) {
-    if (!failed && record.content_type === "tool_call" && typeof record.tool_call_id === "string" && !calls.has(record.tool_call_id)) {
-      calls.set(record.tool_call_id, []);
-    }
-  }
-  const paired = new Set();
-  for (const entry of entries) {
-    const { record, failed } = entry;
-    if (failed || record.content_type !== "tool_result") continue;
-    const results = calls.get(record.tool_call_id);
-    if (results) {
-      results.push(record);
-      paired.add(entry);
-    }
-  }
-  return { calls, paired };
-}
+/** Lets the page paint (the progress state) before a long synchronous step. */
+const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-/** A new message section at the end of the conversation. */
-function messageSection(role) {
-  const group = el("section", { class: "message", data: { role }, "aria-label": `${role} message` }, el("div", { class: "role" }, role));
-  $("conversation").append(group);
-  return group;
-}
-
-/** A record's search unit: its element and its text (with its results' text) for the search. */
-function unitOf(element, group, record, results = []) {
-  return { element, group, search: [record, ...results].map(searchText).join("\n").toLowerCase() };
-}
-
-function render(entries) {
-  $("conversation").replaceChildren();
-  units = [];
-  const { calls, paired } = pairResults(entries);
-  let group = null;
-  let messages = 0;
-  for (const entry of entries) {
-    const { record, failed } = entry;
-    if (failed || record.sequence === 0 || group === null) {
-      group = messageSection(failed ? "error" : String(record.message_type ?? "unknown"));
-      messages++;
-    }
-    if (paired.has(entry)) continue;
-    const results = record.content_type === "tool_call" && !failed ? calls.get(record.tool_call_id) ?? [] : [];
-    const element = renderRecord(record, results);
-    if (failed) element.classList.add("failed-input");
-    group.append(element);
-    units.push(unitOf(element, group, record, results));
-  }
-  const main = $("conversation");
-  for (const section of main.querySelectorAll("section.message")) {
-    if (!section.querySelector(".record")) section.remove();
-  }
-  const failures = entries.filter((e) => e.failed).length;
-  $("summary").textContent = `${entries.length} records from ${messages} messages` + (failures ? `, ${failures} could not be read` : "");
-  applySearch();
-}
-
-function clearMarks(root) {
-  for (const mark of root.querySelectorAll("mark.hit")) mark.replaceWith(document.createTextNode(mark.textContent));
-  root.normalize();
-  // Close what the search opened; leave what the user opened.
-  for (const details of root.querySelectorAll("details[data-opened-by-search]")) {
-    details.open = false;
-    delete details.dataset.openedBySearch;
-  }
-}
-
-function mark(root, query) {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement?.closest("button") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-  });
-  const nodes = [];
-  while (walker.nextNode()) nodes.push(walker.currentNode);
-  let hits = 0;
-  for (const node of nodes) {
-    const lower = node.data.toLowerCase();
-    let at = lower.indexOf(query);
-    if (at < 0) continue;
-    const parts = [];
-    let from = 0;
-    while (at >= 0) {
-      parts.push(node.data.slice(from, at), el("mark", { class: "hit" }, node.data.slice(at, at + query.length)));
-      from = at + query.length;
-      at = lower.indexOf(query, from);
-      hits++;
-    }
-    parts.push(node.data.slice(from));
-    node.replaceWith(...parts);
-  }
-  for (const details of root.querySelectorAll("details:not([open])")) {
-    if (details.querySelector("mark.hit")) {
-      details.open = true;
-      details.dataset.openedBySearch = "";
-    }
-  }
-  return hits;
-}
-
-/** Shows or hides one unit for `query`, marking its matches; true when it is shown. */
-function searchUnit(unit, query) {
-  clearMarks(unit.element);
-  const visible = query === "" || unit.search.includes(query);
-  unit.element.hidden = !visible;
-  if (visible && query) mark(unit.element, query);
-  return visible;
-}
-
-function applySearch() {
-  const query = $("search").value.trim().toLowerCase();
-  let shown = 0;
-  for (const unit of units) if (searchUnit(unit, query)) shown++;
-  for (const section of $("conversation").querySelectorAll("section.message")) {
-    section.hidden = !section.querySelector(".record:not([hidden])");
-  }
-  $("search-count").textContent = query ? `${shown} of ${units.length} match` : "";
-}
-
-function load(data) {
-  stopStream();
-  $("problem").replaceChildren();
-  try {
-    const provider = fromProviderPayload(data, api);
-    render(readConversation(provider ? provider.messages : data, api));
-    if (provider) $("summary").textContent += ` (read as ${provider.protocol})`;
-  } catch (error) {
-    problem(error.path ? `${error.message}` : error.message);
-  }
-}
-
-/** From this size on, text loads through a Transcript: parsed inside the module, never as objects. */
-const LARGE = 1 << 20;
-
-/** An error record the Transcript put in place of an element it could not read. */
-const isLoadError = (record) =>
-  record.content_type === "error" && record.message_type === null && record.status === "failed" &&
-  typeof record.content?.path === "string";
-
-/** `text`: the JSON as a string, or its UTF-8 bytes. */
-function loadLarge(text) {
-  stopStream();
-  $("problem").replaceChildren();
-  let transcript;
-  try {
-    transcript = api.Transcript.fromJson(text);
-    const records = transcript.records(0, transcript.length);
-    render(records.map((record) => (isLoadError(record) ? { record, failed: true } : { record })));
-  } catch (error) {
-    problem(error.code === "invalid_input" && error.path === "$" ? `This is not a conversation: ${error.message}` : error.message);
-  } finally {
-    transcript?.free();
-  }
-}
-
-/**
- * A file's or a response's body, read as bytes: a large one goes to the Transcript as it is (in
- * Chromium, making a string of it and encoding that again took as long as reading it), a small
- * one is decoded as `.text()` would (U+FFFD for bad UTF-8, the byte order mark dropped).
- */
-async function loadBody(body) {
-  const bytes = new Uint8Array(await body.arrayBuffer());
-  if (bytes.length >= LARGE) loadLarge(bytes);
-  else loadText(new TextDecoder().decode(bytes));
-}
-
-function loadText(text) {
-  if (text.length >= LARGE) {
-    loadLarge(text);
-    return;
-  }
-  try {
-    load(parseJson(text));
-  } catch (error) {
-    problem(error.message);
-  }
-}
-
-/** A same-origin fetch of the `?name=` parameter's URL; other origins and HTTP errors throw. */
-async function fetchSameOrigin(name, src, init = {}) {
-  const url = new URL(src, location.href);
-  if (url.origin !== location.origin) throw new Error(`?${name}= loads files from this site only, not ${url.origin}.`);
-  const response = await fetch(url, { credentials: "same-origin", ...init });
-  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}.`);
-  return response;
-}
-
-async function loadFromSrc(src) {
-  await loadBody(await fetchSameOrigin("src", src));
+function summarize({ records, messages, errors }, extra = "") {
+  $("summary").textContent = `${records} records from ${messages} messages` +
+    (errors ? `, ${errors} could not be read` : "") + extra;
 }
 
 // ---------------------------------------------------------------------------------------------
-// ?stream=<url>&protocol=<name>[&delay=<ms>]: a provider stream rendered as it arrives.
+// Find: the element searches every record (not only those on screen); the bar counts "n of m".
 
-/** Milliseconds between replayed events when `&delay=` is not given. */
-const DEFAULT_DELAY = 30;
+let hits = 0;
+let current = 0;
+
+function showCount() {
+  const query = $("find").value;
+  $("find-count").textContent = !query ? "" : hits ? `${current} of ${hits}` : "no matches";
+  $("find-previous").disabled = $("find-next").disabled = hits === 0;
+}
+
+function find() {
+  hits = transcript.find($("find").value);
+  current = 0;
+  if (hits) next(1);
+  else showCount();
+}
+
+function next(step) {
+  if (!hits) return;
+  if (step > 0) transcript.findNext();
+  else transcript.findPrevious();
+  current = ((current - 1 + step + hits) % hits) + 1;
+  showCount();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
 let streaming = null; // the running replay's AbortController
 
 function stopStream() {
@@ -227,75 +75,74 @@ function stopStream() {
   streaming = null;
 }
 
-/** One stream record's element: a streaming record is marked until its block ends. Blocks the
- * user opened in the element it replaces (`previous`) stay open. */
-function renderStreamRecord(record, previous) {
-  const element = renderRecord(record, []);
-  if (record.metadata?.streaming === true) {
-    element.classList.add("streaming");
-    element.setAttribute("aria-busy", "true");
-  }
-  if (previous) {
-    const before = previous.querySelectorAll("details");
-    const after = element.querySelectorAll("details");
-    for (let i = 0; i < Math.min(before.length, after.length); i++) {
-      if (!("openedBySearch" in before[i].dataset)) after[i].open = before[i].open;
-    }
-  }
-  return element;
-}
-
-/** The summary line, set only when it changes (it is a live region: no repeat on every delta). */
-function streamSummary(records, state, protocol) {
-  const messages = $("conversation").querySelectorAll("section.message").length;
-  const text = `${records.length} records from ${messages} messages, ${state} (${protocol} stream)`;
-  if ($("summary").textContent !== text) $("summary").textContent = text;
-}
-
-async function loadFromStream(src, protocol, delayParam) {
+async function load(input) {
   stopStream();
   $("problem").replaceChildren();
-  $("conversation").replaceChildren();
-  units = [];
-  const delay = delayParam === null ? DEFAULT_DELAY : Number(delayParam);
+  busy(true);
+  await nextPaint();
+  try {
+    summarize(await transcript.load(input));
+    if ($("find").value) find();
+  } catch (error) {
+    problem(error.message);
+    $("summary").textContent = "Nothing loaded.";
+  } finally {
+    busy(false);
+  }
+}
+
+/** A same-origin fetch of the `?name=` parameter's URL; other origins and HTTP errors throw. */
+async function fetchSameOrigin(name, src, options = {}) {
+  const url = new URL(src, location.href);
+  if (url.origin !== location.origin) throw new Error(`?${name}= loads files from this site only, not ${url.origin}.`);
+  const response = await fetch(url, { credentials: "same-origin", ...options });
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}.`);
+  return response;
+}
+
+async function loadFromSrc(src) {
+  busy(true);
+  try {
+    const response = await fetchSameOrigin("src", src);
+    await load(new Uint8Array(await response.arrayBuffer()));
+  } catch (error) {
+    problem(error.message);
+    busy(false);
+  }
+}
+
+/** Replays a recorded provider stream into the element, `delay` ms between SSE events. */
+async function replay(src, protocol, delayParam) {
+  stopStream();
+  $("problem").replaceChildren();
+  const delay = delayParam === null || delayParam === undefined ? DEFAULT_DELAY : Number(delayParam);
   if (!Number.isFinite(delay) || delay < 0) throw new Error(`&delay= is a number of milliseconds, not ${JSON.stringify(delayParam)}.`);
-  if (protocol === null) throw new Error("?stream= needs &protocol=, the stream's wire format (for example anthropic_messages).");
+  if (!protocol) throw new Error("?stream= needs &protocol=, the stream's wire format (for example anthropic_messages).");
   const accumulator = new api.StreamAccumulator(protocol); // throws unsupported_protocol
   const controller = new AbortController();
   streaming = controller;
+  transcript.records = [];
+  let records = 0;
+  const status = (state) => {
+    const text = `${records} records, ${state} (${protocol} stream)`;
+    if ($("summary").textContent !== text) $("summary").textContent = text;
+  };
   document.body.dataset.stream = "streaming";
+  status("streaming");
   try {
     const response = await fetchSameOrigin("stream", src, { signal: controller.signal });
-    let group = null;
-    const records = await readStream(response.body, accumulator, {
+    await readStream(response.body, accumulator, {
       delay,
       signal: controller.signal,
-      onChange(records, changed) {
-        const query = $("search").value.trim().toLowerCase();
-        for (const index of [...changed].sort((a, b) => a - b)) {
-          const record = records[index];
-          const element = renderStreamRecord(record, units[index]?.element);
-          if (index === units.length) {
-            // Added: a new message where `sequence` is 0.
-            if (group === null || record.sequence === 0) {
-              group = messageSection(String(record.message_type ?? (record.content_type === "error" ? "error" : "unknown")));
-            }
-            group.append(element);
-            units.push(unitOf(element, group, record));
-          } else {
-            const unit = units[index];
-            unit.element.replaceWith(element);
-            units[index] = unitOf(element, unit.group, record);
-          }
-          searchUnit(units[index], query);
-          units[index].group.hidden = !units[index].group.querySelector(".record:not([hidden])");
-        }
-        streamSummary(records, "streaming", protocol);
+      onPatches(patches) {
+        transcript.applyPatches(patches);
+        for (const patch of patches) if (patch.op === "add") records++;
+        status("streaming");
       },
     });
     if (controller.signal.aborted) return;
-    streamSummary(records, accumulator.done ? "done" : "ended before the stream said it was done", protocol);
-    applySearch();
+    status(accumulator.done ? "done" : "ended before the stream said it was done");
+    if ($("find").value) find();
     document.body.dataset.stream = "done";
   } catch (error) {
     if (controller.signal.aborted) return;
@@ -307,17 +154,45 @@ async function loadFromStream(src, protocol, delayParam) {
   }
 }
 
+function startReplay(src, protocol, delay) {
+  $("replay").onclick = () => startReplay(src, protocol, delay);
+  replay(src, protocol, delay).catch((error) => {
+    document.body.dataset.stream = "error";
+    problem(error.code ? `${error.message} (${error.code})` : error.message);
+  });
+}
+
 function wireControls() {
-  $("search").addEventListener("input", applySearch);
-  $("load-paste").addEventListener("click", () => loadText($("paste").value));
+  $("find").addEventListener("input", find);
+  $("find").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      next(event.shiftKey ? -1 : 1);
+    } else if (event.key === "Escape") {
+      $("find").value = "";
+      find();
+    }
+  });
+  $("find-next").addEventListener("click", () => next(1));
+  $("find-previous").addEventListener("click", () => next(-1));
+  // The conversation is windowed, so the browser's own find would miss what is off screen.
+  document.addEventListener("keydown", (event) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "f") {
+      event.preventDefault();
+      $("find").focus();
+      $("find").select();
+    }
+  });
+  $("replay").onclick = () => startReplay(SAMPLE_STREAM.src, SAMPLE_STREAM.protocol);
+  $("load-paste").addEventListener("click", () => load($("paste").value));
   $("file").addEventListener("change", async (event) => {
     const [file] = event.target.files;
-    if (file) await loadBody(file);
+    if (file) await load(new Uint8Array(await file.arrayBuffer()));
   });
   document.addEventListener("paste", (event) => {
     if (event.target instanceof HTMLElement && event.target.closest("input, textarea")) return;
     const text = event.clipboardData?.getData("text/plain");
-    if (text) loadText(text);
+    if (text) load(text);
   });
   document.addEventListener("dragover", (event) => {
     event.preventDefault();
@@ -328,7 +203,7 @@ function wireControls() {
     event.preventDefault();
     document.body.classList.remove("dragging");
     const [file] = event.dataTransfer?.files ?? [];
-    if (file) await loadBody(file);
+    if (file) await load(new Uint8Array(await file.arrayBuffer()));
   });
 }
 
@@ -338,16 +213,16 @@ try {
   const params = new URLSearchParams(location.search);
   const src = params.get("src");
   const stream = params.get("stream");
+  busy(false);
   if (stream) {
     // Ready as soon as the replay starts: the page renders while the stream arrives.
-    loadFromStream(stream, params.get("protocol"), params.get("delay")).catch((error) => {
-      document.body.dataset.stream = "error";
-      problem(error.code ? `${error.message} (${error.code})` : error.message);
-    });
-  } else if (src) await loadFromSrc(src).catch((error) => problem(error.message));
-  else load(sample);
+    $("replay").textContent = "Replay the stream";
+    startReplay(stream, params.get("protocol"), params.get("delay"));
+  } else if (src) await loadFromSrc(src);
+  else await load(sample);
   document.body.dataset.ready = "true";
 } catch (error) {
   problem(`${error.message} (${error.code ?? error.name})`);
+  busy(false);
   document.body.dataset.ready = "error";
 }

@@ -1,7 +1,7 @@
 // Live streams for the viewer (`?stream=<url>&protocol=<name>`): a provider's streaming response
 // read with a body reader, each received chunk (bytes) pushed into a StreamAccumulator, and its
-// patches applied to the record array, naming the records that changed so that only those are
-// rendered again. No DOM here: the bench applies patches with the same function.
+// patches handed on (the viewer gives them to <chat-transcript>'s applyPatches). No DOM here: the
+// bench applies patches to an array with `applyPatches`.
 
 /** Applies one push's patches to `records` (a new object for each changed record) and adds the
  * index of every record they touch to `changed`, when given. Returns `records`. */
@@ -49,11 +49,10 @@ const sleep = (ms, signal) => new Promise((resolve) => {
  * Reads `body` (a ReadableStream of bytes) into `accumulator`. With `delay` 0 each chunk is pushed
  * whole as it arrives; otherwise each chunk is cut into its SSE events, pushed one at a time with
  * `delay` ms between them, so that a recorded file (which arrives in one chunk) streams visibly.
- * After every push `onChange(records, changed)` gets the record array and the set of indices the
- * push touched. Stops early when `signal` aborts. Resolves to the records.
+ * After every push that made patches, `onPatches(patches)` gets them. Stops early when `signal`
+ * aborts.
  */
-export async function readStream(body, accumulator, { delay = 0, signal, onChange = () => {} } = {}) {
-  const records = [];
+export async function readStream(body, accumulator, { delay = 0, signal, onPatches = () => {} } = {}) {
   const reader = body.getReader();
   let first = true;
   try {
@@ -62,16 +61,14 @@ export async function readStream(body, accumulator, { delay = 0, signal, onChang
       if (done || signal?.aborted) break;
       for (const piece of delay > 0 ? splitEvents(value) : [value]) {
         if (delay > 0 && !first) await sleep(delay, signal);
-        if (signal?.aborted) return records;
+        if (signal?.aborted) return;
         first = false;
-        const changed = new Set();
-        applyPatches(records, accumulator.push(piece), changed);
-        if (changed.size) onChange(records, changed);
+        const patches = accumulator.push(piece);
+        if (patches.length) onPatches(patches);
       }
     }
   } finally {
     if (signal?.aborted) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
-  return records;
 }

@@ -44,6 +44,8 @@ function turnOf(record) {
 
 const TURN_LABELS = { user: "You said", assistant: "The assistant said", system: "System", error: "Could not be read" };
 
+const superseded = () => chatDisplayError("invalid_input", "$", "A later load replaced this one.");
+
 function asError(error) {
   if (error?.name === "ChatDisplayError") return error;
   return chatDisplayError("invalid_input", "$", error?.message ?? String(error));
@@ -71,7 +73,10 @@ function highlight(root, query) {
     node.replaceWith(...parts);
   }
   for (const details of root.querySelectorAll("details:not([open])")) {
-    if (details.querySelector("mark.hit")) details.open = true;
+    if (details.querySelector("mark.hit")) {
+      details.dataset.searchOpened = "true";
+      details.open = true;
+    }
   }
 }
 
@@ -98,6 +103,7 @@ export class ChatTranscript extends HTMLElement {
   #follow = true;
   #imageHosts = new Set();
   #loads = 0;
+  #src = null; // the src attribute value last fetched (or being fetched)
   #refocus = null;
   #pendingScroll = null;
   #patched = false; // patches have changed the records: the view follows the end while at it
@@ -130,7 +136,8 @@ export class ChatTranscript extends HTMLElement {
   connectedCallback() {
     this.#mount();
     const src = this.getAttribute("src");
-    if (src && this.#loads === 0) this.#loadSrc(src);
+    // Upgraded from markup, attributeChangedCallback has already started this src.
+    if (src && src !== this.#src && this.#loads === 0) this.#loadSrc(src);
   }
 
   disconnectedCallback() {
@@ -140,7 +147,7 @@ export class ChatTranscript extends HTMLElement {
   }
 
   attributeChangedCallback(name, previous, value) {
-    if (name === "src" && value && value !== previous && this.isConnected) this.#loadSrc(value);
+    if (name === "src" && value && value !== previous && value !== this.#src && this.isConnected) this.#loadSrc(value);
   }
 
   /** Hosts whose Markdown images load at once (`["images.example.com"]`); others wait for a click. */
@@ -167,7 +174,7 @@ export class ChatTranscript extends HTMLElement {
       const opened = openInput(input, api);
       if (load !== this.#loads) {
         opened.transcript?.free();
-        throw chatDisplayError("invalid_input", "$", "A later load replaced this one.");
+        throw superseded();
       }
       this.#setStore(new Store(opened));
       const store = this.#store;
@@ -178,22 +185,30 @@ export class ChatTranscript extends HTMLElement {
       return counts;
     } catch (error) {
       const failure = asError(error);
-      if (load === this.#loads) this.#list.setAttribute("aria-busy", "false");
-      this.dispatchEvent(new CustomEvent("cd-error", { detail: failure }));
+      // A load that a later one (or a records assignment) replaced is no error to show.
+      if (load === this.#loads) {
+        this.#list.setAttribute("aria-busy", "false");
+        this.dispatchEvent(new CustomEvent("cd-error", { detail: failure }));
+      }
       throw failure;
     }
   }
 
   async #loadSrc(src) {
-    let response;
+    this.#src = src;
+    const loads = this.#loads;
+    // Dropped when another src, a load() or a records assignment came while it was fetched.
+    const current = () => this.#src === src && this.#loads === loads;
+    let bytes;
     try {
-      response = await fetch(new URL(src, document.baseURI), { credentials: "same-origin" });
+      const response = await fetch(new URL(src, document.baseURI), { credentials: "same-origin" });
       if (!response.ok) throw new Error(`Could not load ${src}: HTTP ${response.status}.`);
+      bytes = new Uint8Array(await response.arrayBuffer());
     } catch (error) {
-      this.dispatchEvent(new CustomEvent("cd-error", { detail: asError(error) }));
+      if (current()) this.dispatchEvent(new CustomEvent("cd-error", { detail: asError(error) }));
       return;
     }
-    await this.load(new Uint8Array(await response.arrayBuffer())).catch(() => {});
+    if (current()) await this.load(bytes).catch(() => {});
   }
 
   /** Every record shown, as an array (for a large conversation this makes every record object). */
@@ -204,8 +219,20 @@ export class ChatTranscript extends HTMLElement {
   set records(records) {
     if (!Array.isArray(records)) throw chatDisplayError("invalid_input", "$", "Expected an array of display-message records at $.");
     this.#loads++;
-    this.#setStore(new Store({ records: records.slice() }));
+    this.#list.setAttribute("aria-busy", "false");
     whenReady().catch(() => {});
+    const shown = this.#store.transcript ? null : this.#store.tail;
+    if (shown?.length && records.length >= shown.length && records[0] === shown[0] && this.#virtualizer) {
+      // The same conversation again, grown or changed in place (what a framework sets on each
+      // render): the view, open blocks and search stay; only rows whose record changed are built
+      // again, and added records follow the end while the reader is at it.
+      const patches = [];
+      for (let i = 0; i < shown.length; i++) if (records[i] !== shown[i]) patches.push({ op: "replace", index: i, record: records[i] });
+      for (let i = shown.length; i < records.length; i++) patches.push({ op: "add", record: records[i] });
+      if (patches.length) this.applyPatches(patches);
+      return;
+    }
+    this.#setStore(new Store({ records: records.slice() }));
   }
 
   /** Applies `StreamAccumulator.push`'s patches; only the rows they touch are built again. */
@@ -214,14 +241,15 @@ export class ChatTranscript extends HTMLElement {
     const s = this.#scroller;
     const atEnd = s.scrollHeight - s.scrollTop - s.clientHeight < AT_END;
     let added = false;
-    for (const patch of patches ?? []) {
+    const at = (index) => Number.isInteger(index) && index >= 0 && index < store.length;
+    for (const patch of Array.isArray(patches) ? patches : []) {
       if (patch?.op === "add") {
         store.push(patch.record);
         added = true;
-      } else if (patch?.op === "replace" && patch.index < store.length) {
+      } else if (patch?.op === "replace" && at(patch.index)) {
         store.set(patch.index, patch.record);
         this.#dirty.add(patch.index);
-      } else if (patch?.op === "append" && patch.index < store.length) {
+      } else if (patch?.op === "append" && at(patch.index) && typeof patch.field === "string") {
         const record = store.get(patch.index);
         if (!record) continue;
         const before = record.content?.[patch.field];
@@ -389,7 +417,7 @@ export class ChatTranscript extends HTMLElement {
     if (this.#refocus) {
       const { index, selector } = this.#refocus;
       this.#refocus = null;
-      this.#mounted.get(index)?.querySelector(selector)?.focus();
+      this.#mounted.get(index)?.querySelector(selector)?.focus({ preventScroll: true });
     }
     if (this.#follow && this.#patched) {
       const s = this.#scroller;
@@ -452,6 +480,17 @@ export class ChatTranscript extends HTMLElement {
       row.classList.add("turn-start");
       row.append(el("span", { class: "visually-hidden turn-label" }, TURN_LABELS[turn]));
     }
+    try {
+      this.#fill(row, i, record);
+    } catch {
+      // Never a row that breaks the list: a record that cannot be shown says so.
+      row.replaceChildren(el("div", { class: "record", data: { contentType: "unknown", record: i } },
+        el("div", { class: "banner error", role: "status" }, "This record could not be shown.")));
+    }
+    return row;
+  }
+
+  #fill(row, i, record) {
     const results = record?.content_type === "tool_call" ? this.#resultsOf(i, record) : [];
     row.append(renderRecord(record, {
       index: i,
@@ -463,7 +502,8 @@ export class ChatTranscript extends HTMLElement {
         this.#searchOpened.delete(i);
         if (record?.content_type === "tool_call" || record?.content_type === "tool_result") {
           this.#dirty.add(i);
-          this.#refocus = { index: i, selector: ".tool-head" };
+          // The head is built again: focus moves to the new one if the reader had it focused.
+          if (row.contains(this.shadowRoot.activeElement)) this.#refocus = { index: i, selector: ".tool-head" };
           this.#schedule();
         }
       },

@@ -1,5 +1,5 @@
 // chat-display/element: <chat-transcript>, display-message records rendered as a chat.
-import type { ChatDisplayError, DisplayMessage, Patch } from "chat-display";
+import type { ChatDisplayError, DisplayMessage, DisplayRecord, Patch } from "chat-display";
 
 /** What `load` resolves to and `cd-load` carries. `messages`: records that start a message
  * (sequence 0); `errors`: records put in place of input that could not be read. */
@@ -18,8 +18,12 @@ export declare class ChatTranscript extends HTMLElement {
   /** JSON text (a string or UTF-8 bytes) or a parsed conversation, message array, record array or
    * provider payload. Large text stays inside a Transcript in the module. */
   load(input: string | Uint8Array | ArrayBuffer | unknown): Promise<LoadCounts>;
-  /** The records shown (get: every record as an object; set: show these records). */
-  records: DisplayMessage[];
+  /** The records shown: every record as an object (for a conversation loaded as large text,
+   * this makes them all). */
+  get records(): DisplayRecord[];
+  /** Shows these records (display-message records, as toDisplayMessages or a Sagents backend
+   * gives them). */
+  set records(records: readonly (DisplayRecord | DisplayMessage)[]);
   /** Applies the patches of `StreamAccumulator.push`, rebuilding only the rows they touch. */
   applyPatches(patches: Patch[]): void;
   /** Marks the records whose toText contains `query` (case-insensitive); returns how many. */

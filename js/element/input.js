@@ -162,7 +162,9 @@ export function openInput(input, api) {
           const { line, column } = lineColumn(bytes, Number(offset[1]));
           throw chatDisplayError("invalid_input", "$", `This is not JSON: ${error.message.replace(/^Expected JSON text at \$: /, "")} (line ${line} column ${column})`);
         }
-        if (error?.code !== "invalid_input" || error.path !== "$") throw error;
+        // Only a top level of another shape may still be a provider payload; text that is not
+        // UTF-8 (or anything else) stays an error.
+        if (!/^Expected an array of messages or records/.test(error?.message ?? "")) throw error;
         // Not a conversation at its top level: perhaps a provider payload, read below.
       }
     }

@@ -124,13 +124,41 @@ function copyButton(code) {
   return button;
 }
 
+/** Longer Markdown than this (in characters) shows as plain text: parsing it could stall the page. */
+const MAX_MARKDOWN = 200_000;
+/** Lines indented (or quoted) deeper than this nest so far that marked's time grows with the square. */
+const DEEP = /^[ \t>]{160,}/m;
+
+/** True for text too long or too deeply nested to parse as Markdown in a frame. */
+function tooComplex(text) {
+  return text.length > MAX_MARKDOWN || DEEP.test(text);
+}
+
+/** Text that is not parsed: verbatim, in its own direction. */
+function plainText(text) {
+  const fragment = document.createDocumentFragment();
+  const div = document.createElement("div");
+  div.className = "plain";
+  div.dir = "auto";
+  div.textContent = text;
+  fragment.append(div);
+  return fragment;
+}
+
 /**
  * Model-written Markdown as a sanitized DocumentFragment. `imageHosts` is the set of hosts whose
  * images load at once; every other image is a placeholder.
  */
 export function renderMarkdown(text, imageHosts = new Set()) {
-  const html = marked.parse(String(text));
-  const fragment = sanitizer().sanitize(html, CONFIG);
+  const source = String(text);
+  let fragment;
+  try {
+    if (tooComplex(source)) return plainText(source);
+    fragment = sanitizer().sanitize(marked.parse(source), CONFIG);
+  } catch {
+    // marked recurses per nesting level: input nested deeper than the stack goes shows as text.
+    return plainText(source);
+  }
   for (const img of fragment.querySelectorAll("img")) {
     const src = img.getAttribute(HELD);
     const alt = img.getAttribute("alt") ?? "";

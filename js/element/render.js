@@ -15,14 +15,18 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A value as display text: strings as they are, anything else as JSON. */
+/** A value as display text: strings as they are, anything else as JSON (never throws). */
 export function asText(value) {
   if (typeof value === "string") return value;
   if (value === undefined || value === null) return "";
   try {
     return JSON.stringify(value, null, 2) ?? String(value);
   } catch {
-    return String(value);
+    try {
+      return String(value);
+    } catch {
+      return Object.prototype.toString.call(value);
+    }
   }
 }
 
@@ -83,7 +87,18 @@ function thinking(record, ctx) {
   const open = ctx.open ?? streaming;
   const details = el("details", { class: "thinking", part: "thinking", open },
     el("summary", {}, streaming ? "Thinking…" : "Thinking"), plain(record.content?.text));
-  details.addEventListener("toggle", () => ctx.onToggle?.(details.open));
+  // "toggle" also fires for the state the block was built with (and for a search opening it to
+  // show a hit): only a change from what was rendered, by the reader, is their choice.
+  let shown = details.open;
+  details.addEventListener("toggle", () => {
+    if (details.open === shown) return;
+    shown = details.open;
+    if (details.dataset.searchOpened === "true") {
+      if (details.open) return;
+      delete details.dataset.searchOpened;
+    }
+    ctx.onToggle?.(details.open);
+  });
   return details;
 }
 
@@ -112,8 +127,24 @@ function fileReference(record) {
     el("span", { class: "file-name", dir: "auto" }, asText(name)), el("code", { class: "file-path" }, asText(path)));
 }
 
+/** Characters of a string shown in a JSON tree before the rest waits behind a button: a streamed
+ * 80 KB argument laid out whole on every patch cost 13 ms a frame (bench/ELEMENT.md). */
+const LONG_STRING = 2000;
+
+function longString(value) {
+  const text = JSON.stringify(value);
+  const span = el("span", { class: "json-string", dir: "auto" }, text.slice(0, LONG_STRING));
+  const more = el("button", { type: "button", class: "json-more" }, `… ${text.length - LONG_STRING} more characters`);
+  more.addEventListener("click", () => {
+    span.textContent = text;
+    more.remove();
+  }, { once: true });
+  return el("span", {}, span, more);
+}
+
 /** JSON as a foldable tree: objects and arrays are <details>, open for the first two levels. */
 export function jsonTree(value, depth = 0) {
+  if (typeof value === "string" && value.length > LONG_STRING) return longString(value);
   if (value === null || typeof value !== "object") {
     const kind = value === null ? "null" : typeof value;
     return el("span", { class: `json-${kind}`, dir: "auto" }, typeof value === "string" ? JSON.stringify(value) : String(value));
@@ -283,8 +314,15 @@ const BUILDERS = {
  */
 export function renderRecord(record, ctx) {
   const type = record?.content_type;
-  const build = Object.hasOwn(BUILDERS, type) ? BUILDERS[type] : fallback;
-  const block = el("div", { class: "record", data: { contentType: String(type), record: ctx.index } }, build(record ?? {}, ctx));
+  const name = typeof type === "string" ? type : asText(type);
+  const build = typeof type === "string" && Object.hasOwn(BUILDERS, type) ? BUILDERS[type] : fallback;
+  const block = el("div", { class: "record", data: { contentType: name, record: ctx.index } });
+  try {
+    block.append(build(record ?? {}, ctx));
+  } catch {
+    // A record no builder can read (an app's, with values of unexpected types) shows as its data.
+    block.replaceChildren(fallback(record ?? {}));
+  }
   if (record?.metadata?.streaming === true) {
     block.classList.add("streaming");
     block.setAttribute("aria-busy", "true");

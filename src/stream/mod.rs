@@ -1081,25 +1081,28 @@ fn numbered(mut records: Vec<Parsed>, first: usize, total01: usize) -> Vec<Parse
     records
 }
 
-/// An error record, as `Transcript` makes them: `{content_type: "error", content: {text, path},
-/// status: "failed", ...}`.
+/// An error record ([`crate::display::ErrorRecord`], as `Transcript` makes them) as a value.
 fn error_record(text: &str, path: &str) -> Parsed {
-    object(vec![
-        ("conversation_id", Parsed::Null),
-        ("message_type", Parsed::Null),
-        ("content_type", Parsed::String("error".into())),
-        (
-            "content",
-            object(vec![
-                ("text", Parsed::String(text.to_string())),
-                ("path", Parsed::String(path.to_string())),
-            ]),
+    use crate::display::{ErrorField, ErrorRecord};
+    let value = |field| match field {
+        ErrorField::Null => Parsed::Null,
+        ErrorField::String(text) => Parsed::String(text.to_string()),
+        ErrorField::Zero => Parsed::Number(0.into()),
+        ErrorField::Strings(entries) => object(
+            entries
+                .iter()
+                .map(|&(key, text)| (key, Parsed::String(text.to_string())))
+                .collect(),
         ),
-        ("sequence", Parsed::Number(0.into())),
-        ("status", Parsed::String("failed".into())),
-        ("tool_call_id", Parsed::Null),
-        ("metadata", Parsed::Object(Vec::new())),
-    ])
+    };
+    let record = ErrorRecord::new(text, path);
+    object(
+        record
+            .fields()
+            .into_iter()
+            .map(|(key, field)| (key, value(field)))
+            .collect(),
+    )
 }
 
 /// An object from its entries.

@@ -171,6 +171,31 @@ test("an error message shows a received number as Kernel.inspect does, and NaN a
   assert.equal(shown(-Infinity), "-Infinity");
 });
 
+test("an error message naming objects shared at every level is bounded and made at once", () => {
+  // `v = {a: v, b: v}` 20 levels deep is 21 objects but 2^21 values written out: the message took
+  // 10 s and 20 MB before the work budget (src/elixir.rs), and 30 levels never ended.
+  for (const levels of [20, 30]) {
+    let v = {};
+    for (let i = 0; i < levels; i++) v = { a: v, b: v };
+    const started = performance.now();
+    let error;
+    try {
+      expand("x", [{ role: v }]);
+    } catch (e) {
+      error = e;
+    }
+    const took = performance.now() - started;
+    assert.ok(isChatDisplayError(error), `${levels} levels: throws`);
+    assert.equal(error.code, "invalid_expansion_role");
+    assert.equal(error.path, "$.messages[0].role");
+    assert.ok(took < 1000, `${levels} levels: ${took} ms`);
+    assert.ok(error.message.length < 1 << 20, `${levels} levels: ${error.message.length} characters`);
+    assert.ok(error.message.startsWith('Cannot expand into a message with role %{"a" => %{"a" => %{'), error.message.slice(0, 80));
+    assert.ok(error.message.endsWith("} at $.messages[0].role; supported roles: [:user, :assistant]."), error.message.slice(-80));
+    assert.ok(error.message.includes(", ...}"), "cut short");
+  }
+});
+
 test("a 100,000-deep tool message is compared without overflowing", () => {
   let v = "bottom";
   for (let i = 0; i < 100000; i++) v = [v];

@@ -117,8 +117,8 @@ test("the tarball holds only what a user needs", () => {
     }
   };
   walk(root);
-  // The glue's inline JavaScript (src/wasm.rs), in a folder wasm-bindgen names by a hash.
-  const snippet = /^pkg\/((?:core\/|display\/)?(?:node|web))\/snippets\/chat-display-[0-9a-f]{16}\/inline0\.js$/;
+  // The tape's JavaScript (src/wasm/tape.js), in a folder wasm-bindgen names by a hash.
+  const snippet = /^pkg\/((?:core\/|display\/)?(?:node|web))\/snippets\/chat-display-[0-9a-f]{16}\/src\/wasm\/tape\.js$/;
   assert.deepEqual(files.filter((f) => f.includes("/snippets/")).map((f) => snippet.exec(f)?.[1]).sort(),
     ["core/node", "core/web", "display/node", "display/web", "node", "web"]);
   assert.deepEqual(files.filter((f) => !f.includes("/snippets/")).sort(), [
@@ -142,7 +142,7 @@ test("every shipped module imports its JavaScript by short names, as its glue pr
     const imports = WebAssembly.Module.imports(module);
     assert.ok(imports.length > 10, dir);
     // scripts/minify-imports.mjs: wasm-bindgen's "./chat_display_bg.js" and hashed function names
-    // become "a" and one or two letters; the inline JavaScript's module "b", its names kept.
+    // become "a" and one or two letters; the module of src/wasm/tape.js "b", its names kept.
     assert.deepEqual([...new Set(imports.map((i) => i.module))].sort(), ["a", "b"], dir);
     for (const { module: from, name } of imports) {
       if (from === "a") assert.match(name, /^[a-zA-Z]{1,2}$/, dir);

@@ -131,11 +131,29 @@ test("toText hands back the given value and never throws on deep or odd input", 
 });
 
 test("toText stops objects that share or contain themselves from growing without end", () => {
-  // 2^40 leaves when written out in full; the budget of 2^20 values ends it in seconds.
+  // 2^40 leaves when written out in full; the work budget (src/elixir.rs, 16,384 values) ends it
+  // at once.
   let shared = 1;
   for (let i = 0; i < 40; i++) shared = [shared, shared];
   const out = toText({ content_type: "tool_call", content: { name: "t", arguments: shared } });
   assert.ok(out.length < 2 ** 24 && out.includes("...") && out.endsWith("])"), out.slice(-20));
+  // Objects shared at every level, 20 and 30 deep: 21 and 31 objects in memory, 2^21 and 2^31
+  // values written out (20 levels took 2.5 s and 10 MB before the budget).
+  for (const levels of [20, 30]) {
+    let v = {};
+    for (let i = 0; i < levels; i++) v = { a: v, b: v };
+    const started = performance.now();
+    const text = toText({ content_type: "tool_call", content: { name: "t", arguments: v } });
+    const took = performance.now() - started;
+    assert.ok(took < 1000, `${levels} levels: ${took} ms`);
+    assert.ok(text.length < 1 << 20, `${levels} levels: ${text.length} characters`);
+    assert.ok(text.startsWith('Tool call: t(%{"a" => %{"a" => %{') && text.endsWith("})"), text.slice(-20));
+    assert.ok(text.includes(", ...}"), "cut short");
+  }
+  // A tree within the budget is written whole: 16,383 numbers and their list.
+  const numbers = Array.from({ length: 16383 }, (_, i) => i);
+  const whole = toText({ content_type: "tool_call", content: { name: "t", arguments: numbers } });
+  assert.equal(whole, `Tool call: t([${numbers.join(", ")}])`);
 });
 
 test("the record functions are the same in CommonJS", () => {

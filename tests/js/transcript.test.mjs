@@ -3,7 +3,7 @@
 // agreement with toDisplayMessages on a generated conversation).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Transcript, toDisplayMessages, toText, isChatDisplayError } from "chat-display";
 
@@ -95,6 +95,53 @@ test("append adds records and settles pending calls; a bad message throws and ch
   assert.equal(t.records(0, 1)[0].status, "failed");
   assert.throws(() => t.search("x", { limit: -1 }), (e) => e.path === "$.options.limit");
   t.free();
+});
+
+test("every record of every fixture has the search text toText gives it", () => {
+  // Each fixture file, and every array or object in it down to four levels, loaded as a
+  // Transcript: its text of each record (built from the message's display items, for records of
+  // messages) is toText of the record it hands out.
+  const root = new URL("../fixtures/", import.meta.url);
+  const files = (dir) =>
+    readdirSync(dir).flatMap((name) => {
+      const url = new URL(name, dir);
+      return statSync(url).isDirectory() ? files(new URL(`${name}/`, dir)) : [url];
+    });
+  const inputs = (value, depth, out) => {
+    if (value === null || typeof value !== "object") return out;
+    out.push(JSON.stringify(value));
+    if (depth < 4) for (const v of Object.values(value)) inputs(v, depth + 1, out);
+    return out;
+  };
+  const asText = (text) => (typeof text === "string" ? text : null);
+  let loaded = 0;
+  let checked = 0;
+  for (const file of files(root)) {
+    const text = readFileSync(file, "utf8");
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch {}
+    for (const input of [text, ...inputs(value, 0, [])]) {
+      let t;
+      try {
+        t = Transcript.fromJson(input);
+      } catch {
+        continue;
+      }
+      try {
+        loaded++;
+        for (let i = 0; i < t.length; i++) {
+          const [record] = t.records(i, i + 1);
+          assert.equal(t.toText(i), asText(toText(record)), `${file.pathname}: record ${i}`);
+          checked++;
+        }
+      } finally {
+        t.free();
+      }
+    }
+  }
+  assert.ok(loaded > 1000 && checked > 3000, `${loaded} inputs, ${checked} records`);
 });
 
 test("CommonJS gets the same Transcript class", () => {

@@ -1,8 +1,9 @@
 // The viewer's stream replay (`?stream=<url>&protocol=<name>&delay=<ms>`) in headless Chromium
 // (the page as `npm start` serves it; the stream files are answered by the test on that origin):
-// recorded stream fixtures render record by record as they arrive, end up showing what a
-// StreamAccumulator run in Node on the same bytes gives, mark streaming records until their
-// block ends, and a bad protocol or URL says so on the page.
+// recorded stream fixtures reach <chat-transcript> as patches, render record by record as they
+// arrive, end up showing what a StreamAccumulator run in Node on the same bytes gives (and what
+// the element shows for those records given whole), mark streaming records until their block
+// ends, and a bad protocol or URL says so on the page.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
@@ -70,23 +71,30 @@ async function clean(page, problems) {
   assert.deepEqual(await page.evaluate(() => window.__violations), [], "no CSP violations");
 }
 
-/** What the page shows for each record, next to the same record rendered at once by render.js. */
+/** The rows the page's element shows, and the same records rendered whole by a second element. */
 function shown(page, expected) {
   return page.evaluate(async (records) => {
-    const { renderRecord } = await import("/render.js");
-    const elements = [...document.querySelectorAll("#conversation .record")];
-    return {
-      sections: document.querySelectorAll("#conversation section.message").length,
-      records: elements.map((e, i) => ({
-        contentType: e.dataset.contentType,
-        text: e.textContent,
-        rendered: records[i] ? renderRecord(records[i], []).textContent : null,
-        plain: e.querySelector(".plain")?.textContent ?? null,
-        name: e.querySelector(".tool-call .name")?.textContent ?? null,
-        arguments: e.querySelector("pre.arguments")?.textContent ?? null,
-        streaming: e.classList.contains("streaming"),
-      })),
+    const rows = (root) => [...root.querySelectorAll(".row:not([hidden]) > .record")].map((e) => ({
+      contentType: e.dataset.contentType,
+      text: e.textContent,
+      plain: e.querySelector(".plain")?.textContent ?? null,
+      name: e.querySelector(".tool-head .name")?.textContent ?? null,
+      summary: e.querySelector(".tool-head .summary")?.textContent ?? null,
+      streaming: e.classList.contains("streaming"),
+    }));
+    const whole = document.createElement("chat-transcript");
+    whole.style.height = "4000px";
+    document.body.append(whole);
+    whole.records = records;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const result = {
+      state: document.body.dataset.stream,
+      records: rows(document.querySelector("#conversation").shadowRoot),
+      whole: rows(whole.shadowRoot),
+      count: document.querySelector("#conversation").records.length,
     };
+    whole.remove();
+    return result;
   }, expected);
 }
 
@@ -101,23 +109,20 @@ for (const [fixture, delay] of [
     const [protocol] = fixture.split("/");
     const { page, problems } = await openStream(`stream=/fixtures/${fixture}.sse&protocol=${protocol}&delay=${delay}`);
     await page.waitForSelector('body[data-stream="done"]', { timeout: 20000 });
-    const { sections, records } = await shown(page, expected);
-    assert.equal(records.length, expected.length, "one element a record");
-    assert.equal(sections, expected.filter((r, i) => i === 0 || r.sequence === 0).length, "one section a message");
-    expected.forEach((record, i) => {
+    const { records, whole, count } = await shown(page, expected);
+    assert.equal(count, expected.length, "the element holds every record");
+    assert.deepEqual(records, whole, "the streamed rows are the rows of the records given whole");
+    const visible = expected.filter((r) => !(r.content_type === "tool_result" && expected.some((c) => c.content_type === "tool_call" && c.tool_call_id === r.tool_call_id)));
+    assert.deepEqual(records.map((r) => r.contentType), visible.map((r) => r.content_type).slice(0, records.length));
+    visible.slice(0, records.length).forEach((record, i) => {
       const got = records[i];
-      assert.equal(got.contentType, record.content_type, `record ${i}: content type`);
       assert.equal(got.streaming, false, `record ${i}: no longer streaming`);
-      assert.equal(got.text, got.rendered, `record ${i}: as if rendered whole`);
       if (record.content_type === "thinking") assert.equal(got.plain, record.content.text, `record ${i}: thinking text`);
       if (record.content_type === "text") assert.ok(got.text.replace(/\s+/g, "").length > 0, `record ${i}: text shown`);
-      if (record.content_type === "tool_call") {
-        assert.equal(got.name, record.content.name, `record ${i}: tool name`);
-        assert.deepEqual(JSON.parse(got.arguments), record.content.arguments, `record ${i}: arguments`);
-      }
+      if (record.content_type === "tool_call") assert.equal(got.name, record.content.name, `record ${i}: tool name`);
     });
-    assert.match(await page.textContent("#summary"), new RegExp(`^${expected.length} records from ${sections} messages, done \\(${protocol} stream\\)$`));
-    assert.equal(await page.$$eval("[aria-busy]", (e) => e.length), 0);
+    assert.match(await page.textContent("#summary"), new RegExp(`^${expected.length} records, done \\(${protocol} stream\\)$`));
+    assert.equal(await page.$$eval("chat-transcript .record[aria-busy]", (e) => e.length), 0);
     await clean(page, problems);
     await page.close();
   });
@@ -126,20 +131,22 @@ for (const [fixture, delay] of [
 /** The page at one moment, read in one task so that no re-render falls in between. */
 function snapshot(page) {
   return page.evaluate(() => {
+    const root = document.querySelector("#conversation").shadowRoot;
     const caretOf = (record) => {
-      const host = record.querySelector(".markdown > :last-child, .markdown:empty, pre.arguments, details.thinking > summary");
+      const host = record.querySelector(".prose > :last-child, .prose:empty, .plain");
       return host ? getComputedStyle(host, "::after").content : null;
     };
     return {
       state: document.body.dataset.stream,
       summary: document.querySelector("#summary").textContent,
-      records: [...document.querySelectorAll("#conversation .record")].map((e) => ({
+      records: [...root.querySelectorAll(".row:not([hidden]) > .record")].map((e) => ({
         contentType: e.dataset.contentType,
         streaming: e.classList.contains("streaming"),
         busy: e.getAttribute("aria-busy"),
         caret: caretOf(e),
-        text: e.querySelector(".markdown")?.textContent.trim() ?? null,
-        arguments: e.querySelector("pre.arguments")?.textContent ?? null,
+        text: e.querySelector(".prose")?.textContent.trim() ?? null,
+        summary: e.querySelector(".tool-head .summary")?.textContent ?? null,
+        status: e.querySelector(".tool-head .status")?.dataset.status ?? null,
       })),
     };
   });
@@ -150,7 +157,7 @@ test("mid-stream: records grow in place, streaming ones carry a caret that goes 
   const expected = expectedRecords(fixture);
   const { page, problems } = await openStream(`stream=/fixtures/${fixture}.sse&protocol=anthropic_messages&delay=120`);
   // The first text block, while it streams: a prefix of its text, with the caret.
-  await page.waitForFunction(() => document.querySelector('.record.streaming[data-content-type="text"] .markdown')?.textContent.trim(), null, { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelector("#conversation").shadowRoot.querySelector('.record.streaming[data-content-type="text"] .prose')?.textContent.trim(), null, { timeout: 10000 });
   let now = await snapshot(page);
   assert.equal(now.state, "streaming");
   assert.match(now.summary, /streaming \(anthropic_messages stream\)$/);
@@ -159,37 +166,41 @@ test("mid-stream: records grow in place, streaming ones carry a caret that goes 
   assert.equal(text.busy, "true");
   assert.equal(text.caret, '"▍"');
   assert.ok(expected[0].content.text.startsWith(text.text) && text.text.length < expected[0].content.text.length, `a prefix of the text: ${text.text}`);
-  // Then a tool call streams: the caret is on it, the ended text has none.
-  await page.waitForSelector('.record.streaming[data-content-type="tool_call"]', { timeout: 10000 });
+  // Then a tool call streams: its status is pending, the ended text has no caret.
+  await page.waitForSelector('chat-transcript .record.streaming[data-content-type="tool_call"]', { timeout: 10000 });
   now = await snapshot(page);
   assert.deepEqual([now.records[0].streaming, now.records[0].caret], [false, "none"], "the text block ended, its caret is gone");
-  assert.equal(now.records.find((r) => r.streaming).caret, '"▍"');
+  assert.equal(now.records.find((r) => r.streaming).status, "pending");
   assert.ok(now.records.length < expected.length, "not every record yet");
   await page.waitForSelector('body[data-stream="done"]', { timeout: 20000 });
   now = await snapshot(page);
   assert.equal(now.records.length, expected.length);
-  assert.deepEqual(now.records.map((r) => [r.streaming, r.busy, r.caret]), expected.map(() => [false, null, "none"]), "no caret at the end");
+  assert.deepEqual(now.records.map((r) => [r.streaming, r.busy]), expected.map(() => [false, null]), "nothing streaming at the end");
+  assert.equal(now.records[0].caret, "none");
   await clean(page, problems);
   await page.close();
 });
 
-test("mid-stream: a tool call's arguments render as they grow", async () => {
+test("mid-stream: a tool call's arguments show as they grow", async () => {
   // Gemini's partialArgs: "San Fran", "cisco, ", "CA" for $.location, then the other fields.
   const fixture = "google_gemini/vertex-quirks-partial-args";
   const expected = expectedRecords(fixture);
   const final = expected.find((r) => r.content_type === "tool_call").content.arguments;
   const { page, problems } = await openStream(`stream=/fixtures/${fixture}.sse&protocol=google_gemini&delay=150`);
-  await page.waitForFunction(() => /"location": "/.test(document.querySelector('.record.streaming[data-content-type="tool_call"] pre.arguments')?.textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /location: "/.test(document.querySelector("#conversation").shadowRoot.querySelector('.record.streaming[data-content-type="tool_call"] .summary')?.textContent), null, { timeout: 10000 });
   let now = await snapshot(page);
   const call = now.records.find((r) => r.streaming && r.contentType === "tool_call");
-  const partial = JSON.parse(call.arguments);
-  assert.ok(final.location.startsWith(partial.location) && partial.location !== final.location, `a partial location: ${partial.location}`);
-  assert.equal(partial.note, undefined, "later fields not yet");
-  assert.equal(call.caret, '"▍"');
+  const partial = /location: "([^"]*)"/.exec(call.summary)[1];
+  assert.ok(final.location.startsWith(partial) && partial !== final.location, `a partial location: ${partial}`);
+  assert.doesNotMatch(call.summary, /note:/, "later fields not yet");
   await page.waitForSelector('body[data-stream="done"]', { timeout: 20000 });
   now = await snapshot(page);
-  assert.deepEqual(JSON.parse(now.records.find((r) => r.contentType === "tool_call").arguments), final);
+  assert.match(now.records.find((r) => r.contentType === "tool_call").summary, new RegExp(`location: "${final.location}"`));
   assert.equal(now.records.filter((r) => r.streaming).length, 0);
+  // Expanded, the call shows every argument.
+  await page.click("chat-transcript .tool-head");
+  const body = await page.textContent("chat-transcript .tool-body");
+  for (const [key, value] of Object.entries(final)) assert.ok(body.includes(JSON.stringify(key)) && body.includes(typeof value === "string" ? JSON.stringify(value) : String(value)), key);
   await clean(page, problems);
   await page.close();
 });
@@ -206,7 +217,7 @@ test("a bad protocol, a missing one, a bad delay, a missing file and another ori
     const { page, problems } = await openStream(query);
     await page.waitForSelector('body[data-stream="error"]', { timeout: 10000 });
     assert.match(await page.textContent("#problem"), message, query);
-    assert.equal(await page.$$eval(".record", (r) => r.length), 0, query);
+    assert.equal(await page.$$eval("chat-transcript .record", (r) => r.length), 0, query);
     // The missing file is a failed fetch, which the browser logs; nothing else may be.
     assert.deepEqual(problems.filter((p) => !p.startsWith("Failed to load resource")), [], query);
     await page.close();
@@ -236,23 +247,31 @@ test(`XSS: ${vectors.length} vectors streamed in text, thinking, tool names and 
   // Event by event, so that half-streamed markup is rendered too.
   const { page, problems } = await openStream("stream=/generated/hostile.sse&protocol=anthropic_messages&delay=1");
   await page.waitForSelector('body[data-stream="done"]', { timeout: 60000 });
-  assert.equal(await page.$$eval(".record", (r) => r.length), vectors.length + 2);
-  await page.$$eval("details", (all) => all.forEach((d) => { d.open = true; }));
-  await page.waitForTimeout(300);
-  const audit = await page.evaluate(() => {
-    const bad = [];
-    for (const e of document.querySelectorAll("main *")) {
-      for (const a of e.attributes) {
-        if (a.name.startsWith("on")) bad.push(`${e.tagName} ${a.name}`);
-        if (["href", "src"].includes(a.name) && /^(javascript|vbscript|data:text\/html)/i.test(a.value.replace(/[\u0000-\u0020]/g, ""))) bad.push(`${e.tagName} ${a.name}=${a.value}`);
+  assert.equal(await page.evaluate(() => document.querySelector("#conversation").records.length), vectors.length + 2);
+  // Visit every row, expanded, and look for anything active.
+  const bad = [];
+  for (let i = 0; i < vectors.length + 2; i += 8) {
+    bad.push(...await page.evaluate(async (i) => {
+      const t = document.querySelector("#conversation");
+      t.scrollToRecord(i);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      for (const head of t.shadowRoot.querySelectorAll('.tool-head[aria-expanded="false"]')) head.click();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const found = [];
+      for (const d of t.shadowRoot.querySelectorAll("details")) d.open = true;
+      for (const e of t.shadowRoot.querySelectorAll(".list *")) {
+        for (const a of e.attributes) {
+          if (a.name.startsWith("on")) found.push(`${e.tagName} ${a.name}`);
+          if (["href", "src"].includes(a.name) && /^(javascript|vbscript|data:text\/html)/i.test(a.value.replace(/[\u0000-\u0020]/g, ""))) found.push(`${e.tagName} ${a.name}=${a.value}`);
+        }
+        if (["SCRIPT", "IFRAME", "OBJECT", "EMBED", "FORM", "BASE", "META", "STYLE", "LINK", "SVG", "MATH"].includes(e.tagName.toUpperCase())) found.push(`element ${e.tagName}`);
       }
-      if (["SCRIPT", "IFRAME", "OBJECT", "EMBED", "FORM", "BASE", "META", "STYLE", "LINK", "SVG", "MATH"].includes(e.tagName.toUpperCase())) bad.push(`element ${e.tagName}`);
-    }
-    return { bad, fired: window.__xssFired };
-  });
-  assert.deepEqual(audit, { bad: [], fired: 0 });
-  // Allowed image sources in the Markdown fail to load on this closed network; nothing else may be logged.
-  assert.deepEqual(problems.filter((p) => !p.startsWith("Failed to load resource")), [], "no console errors, no dialog");
+      return found;
+    }, i));
+  }
+  assert.deepEqual({ bad, fired: await page.evaluate(() => window.__xssFired) }, { bad: [], fired: 0 });
+  // Markdown images wait for a click, so nothing fails to load either.
+  assert.deepEqual(problems, [], "no console errors, no dialog");
   assert.deepEqual(await page.evaluate(() => window.__violations), [], "no CSP violations");
   await page.close();
 });

@@ -1,0 +1,129 @@
+/** A message role, which is also a display item's `message_type`. */
+export type MessageType = "user" | "assistant" | "tool" | "system";
+
+/** Any value `JSON.parse` can return. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** `LangChain.Message.ContentPart`. Only `text` and `thinking` parts are displayed. */
+export interface ContentPart {
+  type: "text" | "image_url" | "image" | "file" | "file_url" | "thinking" | "unsupported";
+  content?: string | null;
+  options?: { [key: string]: JsonValue } | JsonValue[] | null;
+  citations?: JsonValue[] | null;
+}
+
+/** `LangChain.Message.ToolCall`. */
+export interface ToolCall {
+  call_id?: string | null;
+  name?: string | null;
+  /** Any JSON: usually an object, or a raw JSON string while a call streams. */
+  arguments?: JsonValue;
+  display_text?: string | null;
+  status?: "incomplete" | "complete";
+  type?: "function";
+  index?: number | null;
+  metadata?: { [key: string]: JsonValue } | null;
+}
+
+/** `LangChain.MessageExpansion` (langchain v0.14.1). */
+export interface MessageExpansion {
+  messages: Message[];
+  result_content?: string | ContentPart | ContentPart[] | null;
+}
+
+/** `LangChain.Message.ToolResult`. Absent keys take the upstream defaults. */
+export interface ToolResult {
+  type?: "function";
+  tool_call_id?: string | null;
+  name?: string | null;
+  content?: string | ContentPart[] | null;
+  processed_content?: JsonValue;
+  display_text?: string | null;
+  is_error?: boolean | null;
+  is_interrupt?: boolean | null;
+  interrupt_data?: JsonValue;
+  options?: JsonValue;
+  message_expansion?: MessageExpansion | null;
+}
+
+/** `LangChain.Message`. `role` is required: it is never assumed. */
+export interface Message {
+  role: MessageType;
+  content?: string | ContentPart[] | null;
+  processed_content?: JsonValue;
+  status?: "complete" | "cancelled" | "length" | "content_filtered" | "stream_error";
+  index?: number | null;
+  name?: string | null;
+  tool_calls?: ToolCall[] | null;
+  tool_results?: ToolResult[] | null;
+  metadata?: { [key: string]: JsonValue } | null;
+}
+
+/** One displayable piece of a message (Sagents `extract_display_items/1`). */
+export type DisplayItem =
+  | { type: "text" | "thinking"; message_type: MessageType; content: { text: string } }
+  | { type: "tool_call"; message_type: MessageType; content: ToolCallContent }
+  | { type: "tool_result"; message_type: MessageType; content: ToolResultContent };
+
+export interface ToolCallContent {
+  call_id: string | null;
+  name: string | null;
+  arguments: JsonValue;
+  display_text: string | null;
+}
+
+export interface ToolResultContent {
+  tool_call_id: string | null;
+  name: string | null;
+  content: string;
+  is_error: boolean;
+  is_interrupt: boolean;
+}
+
+/** The ten content types of a display-message record. */
+export type ContentType = "text" | "thinking" | "image" | "file_reference" | "structured_data"
+  | "notification" | "error" | "tool_call" | "tool_result" | "todo_snapshot";
+
+/** The six statuses of a display-message record. */
+export type DisplayStatus = "pending" | "executing" | "completed" | "failed" | "interrupted" | "cancelled";
+
+/** A display-message record (the Sagents DisplayMessage schema, as JSON). */
+export interface DisplayMessage {
+  id?: string;
+  conversation_id: string | null;
+  message_type: string | null;
+  content_type: ContentType | string | null;
+  content: { [key: string]: JsonValue } | null;
+  tool_call_id: string | null;
+  sequence: number | null;
+  status: DisplayStatus | string | null;
+  metadata: { [key: string]: JsonValue } | null;
+  inserted_at?: string;
+}
+
+/** A record as `toDisplayMessages` makes it from one display item. */
+export type DisplayRecord = {
+  conversation_id: string | null;
+  message_type: MessageType;
+  sequence: number;
+  metadata: { [key: string]: never };
+} & (
+  | { content_type: "text" | "thinking"; content: { text: string }; status: "completed"; tool_call_id: null }
+  | { content_type: "tool_call"; content: ToolCallContent; status: "pending" | "completed" | "failed" | "interrupted"; tool_call_id: string | null }
+  | { content_type: "tool_result"; content: ToolResultContent; status: "completed"; tool_call_id: string | null }
+);
+
+export interface ToDisplayMessagesOptions {
+  conversation_id?: string | null;
+}
+
+export type ErrorCode = "invalid_input" | "unsupported_role" | "empty_expansion" | "invalid_expansion"
+  | "invalid_expansion_role" | "missing_type" | "unknown_type" | "too_deep" | "unsupported_protocol";
+
+/** What every function throws on bad input: a real `Error` with a stable `code` and the `path` of
+ * the offending place (`$`, `$.tool_calls[1].call_id`, `$.messages[3].content[0]`). */
+export interface ChatDisplayError extends Error {
+  name: "ChatDisplayError";
+  code: ErrorCode;
+  path: string;
+}

