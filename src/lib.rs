@@ -14,7 +14,8 @@
 //! | [`record`] | display-message records: Ecto cast and validation (`newDisplayMessage`, `changeDisplayMessage`, `validateDisplayMessage`) |
 //! | [`elixir`] | how Elixir prints values: `inspect` (for toText and for error messages, one work budget), interpolation, floats |
 //! | [`text`] | search text of a record (`toText`) |
-//! | [`providers`] | provider wire formats: `fromProvider`, `detectProtocol`, `toProvider`, one file per format |
+//! | [`registry`] | the wire formats, one row each: their names, and the type implementing each |
+//! | [`providers`] | provider wire formats: `fromProvider`, `detectProtocol`, `toProvider`, one folder per format |
 //! | [`doc`] | JSON text parsed once into a compact tree, read through the `Json` view |
 //! | [`partial_json`] | JSON text streamed in fragments, parsed incrementally into changes to the value so far |
 //! | [`stream`] | live provider streams: `StreamAccumulator`, SSE decoding, records kept up to date as patches |
@@ -55,6 +56,7 @@ pub mod partial_json;
 #[cfg(feature = "providers")]
 pub mod providers;
 pub mod record;
+pub mod registry;
 #[cfg(feature = "providers")]
 pub mod stream;
 pub mod sycophant;
@@ -70,8 +72,9 @@ pub use display::{
 pub use error::{Error, ErrorCode};
 pub use expand::{expand, expand_tool_results, is_expandable};
 #[cfg(feature = "providers")]
-pub use providers::{detect_protocol, from_provider, to_provider, WireProtocol};
+pub use providers::{detect_protocol, from_provider, to_provider};
 pub use record::{
     change_display_message, new_display_message, validate_display_message, Changeset,
 };
+pub use registry::WireProtocol;
 pub use text::to_text;

@@ -90,13 +90,8 @@ impl TypeName {
 
 /// Message roles. `tool_result` is a role; there is no `tool` role.
 pub const ROLES: [&str; 4] = ["user", "assistant", "system", "tool_result"];
-const WIRE_PROTOCOLS: [&str; 5] = [
-    "anthropic_messages",
-    "openai_completions",
-    "openai_responses",
-    "bedrock_converse",
-    "google_gemini",
-];
+/// Sycophant's `wire_protocol` values, from the registry of formats.
+use crate::registry::SYCOPHANT_NAMES as WIRE_PROTOCOLS;
 const CITATION_TYPES: [&str; 5] = [
     "page_location",
     "char_location",

@@ -27,13 +27,8 @@
 use crate::error::text;
 use crate::prelude::*;
 pub mod eventstream;
+mod format;
 pub mod sse;
-
-mod anthropic;
-mod bedrock;
-mod gemini;
-mod openai_completions;
-mod openai_responses;
 
 use crate::display::{display_items, records_of, DisplayRecord, MESSAGES};
 use crate::error::{Error, ErrorCode, Path, Result};
@@ -41,6 +36,7 @@ use crate::json::Json;
 use crate::message::parse_message;
 use crate::partial_json::{self, Change, PartialJson, Step};
 use crate::providers::{self, LcMessage, Parsed, WireProtocol};
+use format::{Event, MiniBody, StreamFormat};
 
 /// What changed in the records, in order. Applying every patch of every push, in order, to an
 /// empty array gives exactly [`StreamAccumulator::records`].
@@ -92,14 +88,7 @@ impl Reader for Native {
         body: &Parsed,
         records: bool,
     ) -> Result<(Parsed, Vec<(usize, Parsed)>)> {
-        let messages = match protocol {
-            WireProtocol::AnthropicMessages => providers::anthropic::from_provider(&body),
-            WireProtocol::OpenaiCompletions => providers::openai_completions::from_provider(&body),
-            WireProtocol::OpenaiResponses => providers::openai_responses::from_provider(&body),
-            WireProtocol::BedrockConverse => providers::bedrock::from_provider(&body),
-            WireProtocol::GoogleGemini => providers::gemini::from_provider(&body),
-        }?;
-        let messages: Vec<LcMessage<&Parsed>> = messages;
+        let messages: Vec<LcMessage<&Parsed>> = providers::read_payload(protocol, &body)?;
         let messages = to_parsed(&messages)?;
         if !records {
             return Ok((messages, Vec::new()));
@@ -129,6 +118,8 @@ pub fn records_with_owners<J: Json>(messages: &J) -> Result<Vec<(usize, DisplayR
 pub struct StreamAccumulator<R: Reader = Native> {
     reader: core::marker::PhantomData<R>,
     protocol: WireProtocol,
+    /// The format's stream half.
+    format: StreamFormat,
     decoder: sse::Decoder,
     /// Bedrock's binary framing, used when a Bedrock stream's first byte is not text.
     frames: Option<eventstream::Decoder>,
@@ -142,8 +133,9 @@ pub struct StreamAccumulator<R: Reader = Native> {
     events: usize,
     done: bool,
     patches: Vec<Patch>,
-    /// Gemini: the `jsonPath` of a string argument whose next fragment continues it.
-    pending_path: Option<Vec<Step>>,
+    /// A path a format carries from one event to the next (Gemini: the `jsonPath` of a string
+    /// argument whose next fragment continues it).
+    pub(crate) pending_path: Option<Vec<Step>>,
 }
 
 /// A run of records: one response's, or one error record.
@@ -215,6 +207,7 @@ impl<R: Reader> StreamAccumulator<R> {
     pub fn with_reader(protocol: WireProtocol) -> Self {
         StreamAccumulator {
             protocol,
+            format: StreamFormat::of(protocol),
             decoder: sse::Decoder::new(),
             frames: None,
             started: false,
@@ -286,7 +279,7 @@ impl<R: Reader> StreamAccumulator<R> {
                 return false;
             };
             self.started = true;
-            if self.protocol == WireProtocol::BedrockConverse && first == 0 {
+            if self.format.framed && first == 0 {
                 self.frames = Some(eventstream::Decoder::new());
             }
         }
@@ -318,13 +311,13 @@ impl<R: Reader> StreamAccumulator<R> {
             self.error_at(at, "An event is not a JSON object.".to_string());
             return;
         }
-        match self.protocol {
-            WireProtocol::AnthropicMessages => self.anthropic(at, &event),
-            WireProtocol::OpenaiCompletions => self.openai_completions(at, &event),
-            WireProtocol::OpenaiResponses => self.openai_responses(at, &event),
-            WireProtocol::BedrockConverse => self.bedrock(at, name, event),
-            WireProtocol::GoogleGemini => self.gemini(at, &event),
-        }
+        let protocol = self.protocol;
+        protocol.visit(Event {
+            acc: self,
+            at,
+            name,
+            event,
+        });
     }
 
     // -----------------------------------------------------------------------------------------
@@ -356,16 +349,7 @@ impl<R: Reader> StreamAccumulator<R> {
 
     /// A body with an empty assistant message, in the protocol's shape.
     fn empty_body(&self) -> Parsed {
-        let json = match self.protocol {
-            WireProtocol::AnthropicMessages => r#"{"role":"assistant","content":[]}"#,
-            WireProtocol::OpenaiCompletions => r#"{"role":"assistant","content":null}"#,
-            WireProtocol::OpenaiResponses => {
-                r#"[{"type":"message","role":"assistant","content":[]}]"#
-            }
-            WireProtocol::BedrockConverse => r#"{"role":"assistant","content":[]}"#,
-            WireProtocol::GoogleGemini => r#"{"role":"model","parts":[]}"#,
-        };
-        serde_json::from_str(json).unwrap_or(Parsed::Null)
+        serde_json::from_str(self.format.empty_body).unwrap_or(Parsed::Null)
     }
 
     /// `fromProvider(protocol, body)`, as JSON.
@@ -502,6 +486,31 @@ impl<R: Reader> StreamAccumulator<R> {
             (ArgsMode::Changes, Some(value)) => args.value = Some(value),
             _ => {}
         }
+    }
+
+    /// Appends `value` to the array at `list` in the current body (with `create`, an array is put
+    /// there when there is none); the path of the value, or `None` when it was not added.
+    pub(crate) fn push_value(
+        &mut self,
+        list: &[Step],
+        value: Parsed,
+        create: bool,
+    ) -> Option<Vec<Step>> {
+        let body = self.body_mut()?;
+        let position = match get_path_mut(body, list) {
+            Some(Parsed::Array(items)) => {
+                items.push(value);
+                items.len() - 1
+            }
+            _ if create => {
+                set_path(body, list, Parsed::Array(vec![value]));
+                0
+            }
+            _ => return None,
+        };
+        let mut at = list.to_vec();
+        at.push(Step::Index(position));
+        Some(at)
     }
 
     /// Where block `b`'s value sits in the body.
@@ -839,18 +848,7 @@ impl<R: Reader> StreamAccumulator<R> {
     /// A body holding only the block at `at` of `body`, in the protocol's shape.
     fn mini_body(&self, body: &Parsed, at: &[Step]) -> Parsed {
         let value = get_path(body, at).cloned().unwrap_or(Parsed::Null);
-        match self.protocol {
-            WireProtocol::AnthropicMessages | WireProtocol::BedrockConverse => object(vec![
-                ("role", Parsed::String("assistant".into())),
-                ("content", Parsed::Array(vec![value])),
-            ]),
-            WireProtocol::GoogleGemini => object(vec![
-                ("role", Parsed::String("model".into())),
-                ("parts", Parsed::Array(vec![value])),
-            ]),
-            WireProtocol::OpenaiResponses => Parsed::Array(vec![value]),
-            WireProtocol::OpenaiCompletions => openai_completions::mini_body(at, value),
-        }
+        self.protocol.visit(MiniBody(at, value))
     }
 
     /// Reads block `b`'s records again and puts them in place.
@@ -1115,6 +1113,27 @@ pub(crate) fn object(entries: Vec<(&str, Parsed)>) -> Parsed {
             .map(|(k, v)| (k.to_string(), v))
             .collect(),
     )
+}
+
+/// A message of one block, `{role, <list>: [block]}`: the body of one block for formats whose
+/// response is one message.
+pub(crate) fn message_body(role: &str, list: &str, block: Parsed) -> Parsed {
+    object(vec![
+        ("role", Parsed::String(role.into())),
+        (list, Parsed::Array(vec![block])),
+    ])
+}
+
+/// A path of object keys.
+pub(crate) fn keys(keys: &[&str]) -> Vec<Step> {
+    keys.iter().map(|k| Step::Key((*k).to_string())).collect()
+}
+
+/// The path of `keys` under `at`.
+pub(crate) fn under(at: &[Step], keys: &[&str]) -> Vec<Step> {
+    let mut path = at.to_vec();
+    path.extend(keys.iter().map(|k| Step::Key((*k).to_string())));
+    path
 }
 
 pub(crate) fn get_path<'a>(mut at: &'a Parsed, path: &[Step]) -> Option<&'a Parsed> {

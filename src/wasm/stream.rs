@@ -138,7 +138,6 @@ impl crate::stream::Reader for ReaderThroughJs {
         crate::providers::Parsed,
         Vec<(usize, crate::providers::Parsed)>,
     )> {
-        use crate::providers::{self, WireProtocol};
         let unwritable = |_| {
             Error::new(
                 ErrorCode::InvalidInput,
@@ -147,13 +146,7 @@ impl crate::stream::Reader for ReaderThroughJs {
             )
         };
         let body = Input::in_place(serde_to_js(body).map_err(unwritable)?);
-        let messages = match protocol {
-            WireProtocol::AnthropicMessages => providers::anthropic::from_provider(&body),
-            WireProtocol::OpenaiCompletions => providers::openai_completions::from_provider(&body),
-            WireProtocol::OpenaiResponses => providers::openai_responses::from_provider(&body),
-            WireProtocol::BedrockConverse => providers::bedrock::from_provider(&body),
-            WireProtocol::GoogleGemini => providers::gemini::from_provider(&body),
-        }?;
+        let messages = crate::providers::read_payload(protocol, &body)?;
         let messages = Input::in_place(serde_to_js(&messages).map_err(unwritable)?);
         let parsed = crate::stream::event_of(&messages, &Path::ROOT)?;
         if !records {

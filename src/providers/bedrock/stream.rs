@@ -7,11 +7,14 @@
 //! reasoning blocks may start with a delta (no `contentBlockStart`); tool input fragments become
 //! the `input` object when the block stops; `metadata` may come before or after `messageStop`.
 
-use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
+use super::Bedrock;
 use crate::error::text;
 use crate::partial_json::Step;
 use crate::prelude::*;
-use crate::providers::Parsed;
+use crate::providers::{Parsed, ReadStream};
+use crate::stream::{
+    int_at, keys, message_body, object, str_at, under, ArgsMode, Reader, StreamAccumulator as Acc,
+};
 
 const EVENTS: [&str; 6] = [
     "messageStart",
@@ -23,16 +26,20 @@ const EVENTS: [&str; 6] = [
 ];
 
 fn content_path() -> Vec<Step> {
-    vec![
-        Step::Key("output".into()),
-        Step::Key("message".into()),
-        Step::Key("content".into()),
-    ]
+    keys(&["output", "message", "content"])
 }
 
-impl<R: super::Reader> StreamAccumulator<R> {
-    pub(super) fn bedrock(&mut self, at: usize, name: Option<&str>, event: Parsed) {
-        let Parsed::Object(entries) = &event else {
+impl ReadStream for Bedrock {
+    const EMPTY_BODY: &'static str = r#"{"role":"assistant","content":[]}"#;
+
+    const FRAMED: bool = true;
+
+    fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
+        message_body("assistant", "content", block)
+    }
+
+    fn event<R: Reader>(acc: &mut Acc<R>, at: usize, name: Option<&str>, event: &Parsed) {
+        let Parsed::Object(entries) = event else {
             return;
         };
         let found = entries
@@ -49,7 +56,7 @@ impl<R: super::Reader> StreamAccumulator<R> {
                     .get("role")
                     .cloned()
                     .unwrap_or(Parsed::String("assistant".into()));
-                self.start_response(object(vec![(
+                acc.start_response(object(vec![(
                     "output",
                     object(vec![(
                         "message",
@@ -59,10 +66,10 @@ impl<R: super::Reader> StreamAccumulator<R> {
             }
             "contentBlockStart" => {
                 let Some(index) = int_at(&payload, "contentBlockIndex") else {
-                    return self
+                    return acc
                         .error_at(at, "A contentBlockStart has no contentBlockIndex.".into());
                 };
-                self.bedrock_ensure();
+                ensure_response(acc);
                 let start = payload.get("start").cloned().unwrap_or(Parsed::Null);
                 let block = match start.get("toolUse") {
                     Some(Parsed::Object(fields)) => {
@@ -74,18 +81,18 @@ impl<R: super::Reader> StreamAccumulator<R> {
                     }
                     _ => start,
                 };
-                self.bedrock_block(index, block);
+                push_block(acc, index, block);
             }
             "contentBlockDelta" => {
                 let Some(index) = int_at(&payload, "contentBlockIndex") else {
-                    return self
+                    return acc
                         .error_at(at, "A contentBlockDelta has no contentBlockIndex.".into());
                 };
                 let Some(delta @ Parsed::Object(_)) = payload.get("delta") else {
-                    return self.error_at(at, "A contentBlockDelta has no delta.".into());
+                    return acc.error_at(at, "A contentBlockDelta has no delta.".into());
                 };
-                self.bedrock_ensure();
-                let b = match self.block(index) {
+                ensure_response(acc);
+                let b = match acc.block(index) {
                     Some(b) => b,
                     None => {
                         // Text and reasoning blocks start with their first delta.
@@ -110,7 +117,7 @@ impl<R: super::Reader> StreamAccumulator<R> {
                                 )])
                             }
                         } else {
-                            return self.error_at(
+                            return acc.error_at(
                                 at,
                                 text!(
                                     "A contentBlockDelta for block ",
@@ -119,24 +126,20 @@ impl<R: super::Reader> StreamAccumulator<R> {
                                 ),
                             );
                         };
-                        self.bedrock_block(index, block)
+                        push_block(acc, index, block)
                     }
                 };
-                let field = |keys: &[&str]| {
-                    let mut path = self.block_at(b);
-                    path.extend(keys.iter().map(|k| Step::Key((*k).to_string())));
-                    path
-                };
+                let field = |keys: &[&str]| under(&acc.block_at(b), keys);
                 if let Some(text) = str_at(delta, "text") {
                     let path = field(&["text"]);
-                    self.text_delta(b, path, text);
+                    acc.text_delta(b, path, text);
                 } else if let Some(reasoning) = delta.get("reasoningContent") {
                     if let Some(text) = str_at(reasoning, "text") {
                         let path = field(&["reasoningContent", "reasoningText", "text"]);
-                        self.text_delta(b, path, text);
+                        acc.text_delta(b, path, text);
                     }
                     if let Some(signature) = reasoning.get("signature").cloned() {
-                        self.edit_block(b, |block| {
+                        acc.edit_block(b, |block| {
                             if let Some(text) = block
                                 .get_mut("reasoningContent")
                                 .and_then(|r| r.get_mut("reasoningText"))
@@ -147,7 +150,7 @@ impl<R: super::Reader> StreamAccumulator<R> {
                     }
                     if let Some(redacted) = str_at(reasoning, "redactedContent") {
                         let redacted = redacted.to_string();
-                        self.edit_block(b, |block| {
+                        acc.edit_block(b, |block| {
                             let joined = block
                                 .get("reasoningContent")
                                 .and_then(|r| str_at(r, "redactedContent"))
@@ -160,32 +163,32 @@ impl<R: super::Reader> StreamAccumulator<R> {
                     }
                 } else if let Some(tool) = delta.get("toolUse") {
                     let input = str_at(tool, "input").unwrap_or_default().to_string();
-                    self.args_delta(b, &input);
+                    acc.args_delta(b, &input);
                 }
             }
             "contentBlockStop" => {
-                match int_at(&payload, "contentBlockIndex").and_then(|i| self.block(i)) {
-                    Some(b) => self.stop_block(b),
-                    None => self.error_at(
+                match int_at(&payload, "contentBlockIndex").and_then(|i| acc.block(i)) {
+                    Some(b) => acc.stop_block(b),
+                    None => acc.error_at(
                         at,
                         "A contentBlockStop for a block that never started.".into(),
                     ),
                 }
             }
             "messageStop" => {
-                self.bedrock_ensure();
-                if let Some(body) = self.body_mut() {
+                ensure_response(acc);
+                if let Some(body) = acc.body_mut() {
                     for key in ["stopReason", "additionalModelResponseFields"] {
                         if let Some(value) = payload.get(key) {
                             body.set(key, value.clone());
                         }
                     }
                 }
-                self.finish_response();
-                self.set_done();
+                acc.finish_response();
+                acc.set_done();
             }
             "metadata" => {
-                if let (Some(body), Parsed::Object(fields)) = (self.body_mut(), &payload) {
+                if let (Some(body), Parsed::Object(fields)) = (acc.body_mut(), &payload) {
                     for (key, value) in fields {
                         body.set(key, value.clone());
                     }
@@ -193,46 +196,34 @@ impl<R: super::Reader> StreamAccumulator<R> {
             }
             exception if exception.ends_with("Exception") => {
                 let message = str_at(&payload, "message").unwrap_or_default();
-                self.provider_error(at, text!(exception, ": ", message));
+                acc.provider_error(at, text!(exception, ": ", message));
             }
             _ => {}
         }
     }
+}
 
-    fn bedrock_ensure(&mut self) {
-        if !self.streaming() {
-            self.start_response(object(vec![(
-                "output",
-                object(vec![(
-                    "message",
-                    object(vec![
-                        ("role", Parsed::String("assistant".into())),
-                        ("content", Parsed::Array(Vec::new())),
-                    ]),
-                )]),
-            )]));
-        }
+fn ensure_response<R: Reader>(acc: &mut Acc<R>) {
+    if !acc.streaming() {
+        acc.start_response(object(vec![(
+            "output",
+            object(vec![(
+                "message",
+                object(vec![
+                    ("role", Parsed::String("assistant".into())),
+                    ("content", Parsed::Array(Vec::new())),
+                ]),
+            )]),
+        )]));
     }
+}
 
-    fn bedrock_block(&mut self, index: i64, block: Parsed) -> usize {
-        let tool = block.get("toolUse").is_some();
-        let Some(body) = self.body_mut() else {
-            return 0;
-        };
-        let position = match super::get_path_mut(body, &content_path()) {
-            Some(Parsed::Array(blocks)) => {
-                blocks.push(block);
-                blocks.len() - 1
-            }
-            _ => return 0,
-        };
-        let mut at = content_path();
-        at.push(Step::Index(position));
-        let args = tool.then(|| {
-            let mut field = at.clone();
-            field.extend([Step::Key("toolUse".into()), Step::Key("input".into())]);
-            (field, ArgsMode::Object)
-        });
-        self.add_block(index, at, args, true)
-    }
+/// Adds a block to the message's content.
+fn push_block<R: Reader>(acc: &mut Acc<R>, index: i64, block: Parsed) -> usize {
+    let tool = block.get("toolUse").is_some();
+    let Some(at) = acc.push_value(&content_path(), block, false) else {
+        return 0;
+    };
+    let args = tool.then(|| (under(&at, &["toolUse", "input"]), ArgsMode::Object));
+    acc.add_block(index, at, args, true)
 }

@@ -8,20 +8,29 @@
 //! A second `message_start` with the same id is a duplicate and is skipped; one with another id
 //! starts a new message (the first one ends where it stood).
 
-use super::{int_at, object, str_at, ArgsMode, StreamAccumulator};
+use super::Anthropic;
 use crate::error::text;
 use crate::partial_json::Step;
 use crate::prelude::*;
-use crate::providers::Parsed;
+use crate::providers::{Parsed, ReadStream};
+use crate::stream::{
+    int_at, keys, message_body, object, str_at, under, ArgsMode, Reader, StreamAccumulator as Acc,
+};
 
-impl<R: super::Reader> StreamAccumulator<R> {
-    pub(super) fn anthropic(&mut self, at: usize, event: &Parsed) {
+impl ReadStream for Anthropic {
+    const EMPTY_BODY: &'static str = r#"{"role":"assistant","content":[]}"#;
+
+    fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
+        message_body("assistant", "content", block)
+    }
+
+    fn event<R: Reader>(acc: &mut Acc<R>, at: usize, _name: Option<&str>, event: &Parsed) {
         match str_at(event, "type") {
             Some("message_start") => {
                 let Some(message @ Parsed::Object(_)) = event.get("message") else {
-                    return self.error_at(at, "A message_start has no message object.".into());
+                    return acc.error_at(at, "A message_start has no message object.".into());
                 };
-                if let Some(open) = self.response_ref_body() {
+                if let Some(open) = open_body(acc) {
                     let id = str_at(message, "id");
                     if id.is_some() && str_at(open, "id") == id {
                         return;
@@ -33,28 +42,28 @@ impl<R: super::Reader> StreamAccumulator<R> {
                     _ => Vec::new(),
                 };
                 body.set("content", Parsed::Array(Vec::new()));
-                self.start_response(body);
+                acc.start_response(body);
                 for (i, block) in given.into_iter().enumerate() {
-                    self.anthropic_block(i as i64, block, false);
+                    push_block(acc, i as i64, block, false);
                 }
             }
             Some("content_block_start") => {
                 let (Some(index), Some(block @ Parsed::Object(_))) =
                     (int_at(event, "index"), event.get("content_block"))
                 else {
-                    return self.error_at(
+                    return acc.error_at(
                         at,
                         "A content_block_start has no index or content_block.".into(),
                     );
                 };
-                if !self.streaming() {
-                    self.start_response(object(vec![
+                if !acc.streaming() {
+                    acc.start_response(object(vec![
                         ("role", Parsed::String("assistant".into())),
                         ("content", Parsed::Array(Vec::new())),
                     ]));
                 }
-                if self.block(index).is_some() {
-                    return self.error_at(
+                if acc.block(index).is_some() {
+                    return acc.error_at(
                         at,
                         text!(
                             "A content_block_start for block ",
@@ -63,45 +72,41 @@ impl<R: super::Reader> StreamAccumulator<R> {
                         ),
                     );
                 }
-                self.anthropic_block(index, block.clone(), true);
+                push_block(acc, index, block.clone(), true);
             }
             Some("content_block_delta") => {
-                let Some(b) = int_at(event, "index").and_then(|i| self.block(i)) else {
-                    return self.error_at(
+                let Some(b) = int_at(event, "index").and_then(|i| acc.block(i)) else {
+                    return acc.error_at(
                         at,
                         "A content_block_delta for a block that never started.".into(),
                     );
                 };
                 let Some(delta) = event.get("delta") else {
-                    return self.error_at(at, "A content_block_delta has no delta.".into());
+                    return acc.error_at(at, "A content_block_delta has no delta.".into());
                 };
-                let field = |key: &str| {
-                    let mut path = self.block_at(b);
-                    path.push(Step::Key(key.to_string()));
-                    path
-                };
+                let field = |key: &str| under(&acc.block_at(b), &[key]);
                 match str_at(delta, "type") {
                     Some("text_delta") => {
                         let text = str_at(delta, "text").unwrap_or_default().to_string();
-                        self.text_delta(b, field("text"), &text);
+                        acc.text_delta(b, field("text"), &text);
                     }
                     Some("thinking_delta") => {
                         let text = str_at(delta, "thinking").unwrap_or_default().to_string();
-                        self.text_delta(b, field("thinking"), &text);
+                        acc.text_delta(b, field("thinking"), &text);
                     }
                     Some("signature_delta") => {
                         let signature = delta.get("signature").cloned().unwrap_or(Parsed::Null);
-                        self.edit_block(b, |block| block.set("signature", signature));
+                        acc.edit_block(b, |block| block.set("signature", signature));
                     }
                     Some("input_json_delta") => {
                         let text = str_at(delta, "partial_json")
                             .unwrap_or_default()
                             .to_string();
-                        self.args_delta(b, &text);
+                        acc.args_delta(b, &text);
                     }
                     Some("citations_delta") => {
                         let citation = delta.get("citation").cloned().unwrap_or(Parsed::Null);
-                        self.edit_block(b, |block| match block.get_mut("citations") {
+                        acc.edit_block(b, |block| match block.get_mut("citations") {
                             Some(Parsed::Array(list)) => list.push(citation),
                             _ => block.set("citations", Parsed::Array(vec![citation])),
                         });
@@ -109,17 +114,15 @@ impl<R: super::Reader> StreamAccumulator<R> {
                     _ => {}
                 }
             }
-            Some("content_block_stop") => {
-                match int_at(event, "index").and_then(|i| self.block(i)) {
-                    Some(b) => self.stop_block(b),
-                    None => self.error_at(
-                        at,
-                        "A content_block_stop for a block that never started.".into(),
-                    ),
-                }
-            }
+            Some("content_block_stop") => match int_at(event, "index").and_then(|i| acc.block(i)) {
+                Some(b) => acc.stop_block(b),
+                None => acc.error_at(
+                    at,
+                    "A content_block_stop for a block that never started.".into(),
+                ),
+            },
             Some("message_delta") => {
-                let Some(body) = self.body_mut() else { return };
+                let Some(body) = acc.body_mut() else { return };
                 if let Some(Parsed::Object(fields)) = event.get("delta") {
                     for (key, value) in fields {
                         body.set(key, value.clone());
@@ -137,43 +140,34 @@ impl<R: super::Reader> StreamAccumulator<R> {
                 }
             }
             Some("message_stop") => {
-                self.finish_response();
-                self.set_done();
+                acc.finish_response();
+                acc.set_done();
             }
             Some("error") => {
                 let error = event.get("error");
                 let kind = error.and_then(|e| str_at(e, "type")).unwrap_or("error");
                 let message = error.and_then(|e| str_at(e, "message")).unwrap_or_default();
-                self.provider_error(at, text!(kind, ": ", message));
+                acc.provider_error(at, text!(kind, ": ", message));
             }
             _ => {}
         }
     }
+}
 
-    /// Adds a block to the message's content.
-    fn anthropic_block(&mut self, index: i64, block: Parsed, streaming: bool) {
-        let Some(body) = self.body_mut() else { return };
-        let position = match body.get_mut("content") {
-            Some(Parsed::Array(blocks)) => {
-                blocks.push(block.clone());
-                blocks.len() - 1
-            }
-            _ => return,
-        };
-        let at = vec![Step::Key("content".into()), Step::Index(position)];
-        let args = match str_at(&block, "type") {
-            Some("tool_use" | "server_tool_use" | "mcp_tool_use") => {
-                let mut field = at.clone();
-                field.push(Step::Key("input".into()));
-                Some((field, ArgsMode::Object))
-            }
-            _ => None,
-        };
-        self.add_block(index, at, args, streaming);
-    }
+/// Adds a block to the message's content.
+fn push_block<R: Reader>(acc: &mut Acc<R>, index: i64, block: Parsed, streaming: bool) {
+    let tool = matches!(
+        str_at(&block, "type"),
+        Some("tool_use" | "server_tool_use" | "mcp_tool_use")
+    );
+    let Some(at) = acc.push_value(&keys(&["content"]), block, false) else {
+        return;
+    };
+    let args = tool.then(|| (under(&at, &["input"]), ArgsMode::Object));
+    acc.add_block(index, at, args, streaming);
+}
 
-    fn response_ref_body(&self) -> Option<&Parsed> {
-        self.streaming().then_some(())?;
-        self.current_body()
-    }
+fn open_body<R: Reader>(acc: &Acc<R>) -> Option<&Parsed> {
+    acc.streaming().then_some(())?;
+    acc.current_body()
 }

@@ -8,10 +8,11 @@
 //! value; string values with `willContinue` concatenate) until an empty `functionCall` closes it.
 //! The chunk with `finishReason` ends the message.
 
-use super::{object, ArgsMode, StreamAccumulator};
+use super::Gemini;
 use crate::partial_json::{Change, Step};
 use crate::prelude::*;
-use crate::providers::Parsed;
+use crate::providers::{Parsed, ReadStream};
+use crate::stream::{message_body, object, under, ArgsMode, Reader, StreamAccumulator as Acc};
 
 fn parts_path() -> Vec<Step> {
     vec![
@@ -128,19 +129,25 @@ fn set_changes(current: &Parsed, path: &[Step], value: Parsed, out: &mut Vec<Cha
     true
 }
 
-impl<R: super::Reader> StreamAccumulator<R> {
-    pub(super) fn gemini(&mut self, at: usize, event: &Parsed) {
+impl ReadStream for Gemini {
+    const EMPTY_BODY: &'static str = r#"{"role":"model","parts":[]}"#;
+
+    fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
+        message_body("model", "parts", block)
+    }
+
+    fn event<R: Reader>(acc: &mut Acc<R>, at: usize, _name: Option<&str>, event: &Parsed) {
         let candidate = match event.get("candidates") {
             Some(Parsed::Array(list)) => list.first(),
             _ => None,
         };
-        if !self.streaming() {
-            if candidate.is_none() && self.current_body().is_some() {
+        if !acc.streaming() {
+            if candidate.is_none() && acc.current_body().is_some() {
                 // A late chunk (usage only) after the end.
-                self.gemini_top(event);
+                top_fields(acc, event);
                 return;
             }
-            self.start_response(object(vec![(
+            acc.start_response(object(vec![(
                 "candidates",
                 Parsed::Array(vec![object(vec![
                     (
@@ -154,20 +161,20 @@ impl<R: super::Reader> StreamAccumulator<R> {
                 ])]),
             )]));
         }
-        self.gemini_top(event);
+        top_fields(acc, event);
         let Some(candidate) = candidate else { return };
         match candidate.get("content").and_then(|c| c.get("parts")) {
             Some(Parsed::Array(parts)) => {
                 for part in parts {
-                    self.gemini_part(at, part);
+                    read_part(acc, at, part);
                 }
             }
             None | Some(Parsed::Null) => {}
-            Some(_) => return self.error_at(at, "A candidate's parts is not an array.".into()),
+            Some(_) => return acc.error_at(at, "A candidate's parts is not an array.".into()),
         }
-        if let (Some(body), Parsed::Object(fields)) = (self.body_mut(), candidate) {
+        if let (Some(body), Parsed::Object(fields)) = (acc.body_mut(), candidate) {
             if let Some(target) =
-                super::get_path_mut(body, &[Step::Key("candidates".into()), Step::Index(0)])
+                crate::stream::get_path_mut(body, &[Step::Key("candidates".into()), Step::Index(0)])
             {
                 for (key, value) in fields {
                     if key != "content" {
@@ -177,184 +184,177 @@ impl<R: super::Reader> StreamAccumulator<R> {
             }
         }
         if matches!(candidate.get("finishReason"), Some(Parsed::String(_))) {
-            self.finish_response();
-            self.set_done();
+            acc.finish_response();
+            acc.set_done();
         }
-    }
-
-    /// The chunk's top-level fields other than `candidates` (usage, model version, response id).
-    fn gemini_top(&mut self, event: &Parsed) {
-        if let (Some(body), Parsed::Object(fields)) = (self.body_mut(), event) {
-            for (key, value) in fields {
-                if key != "candidates" {
-                    body.set(key, value.clone());
-                }
-            }
-        }
-    }
-
-    fn gemini_part(&mut self, at: usize, part: &Parsed) {
-        let last = self.block_count().checked_sub(1);
-        let open_call = last.filter(|&b| {
-            self.block_streaming(b)
-                && self
-                    .block_value(b)
-                    .is_some_and(|v| v.get("functionCall").is_some())
-        });
-        if let Some(call) = part.get("functionCall") {
-            let has = |key: &str| call.get(key).is_some();
-            if let (Some(b), true) = (open_call, has("partialArgs") || !has("name")) {
-                if let Some(Parsed::Array(fragments)) = call.get("partialArgs") {
-                    self.gemini_partial_args(at, b, fragments);
-                }
-                let closes = !has("partialArgs")
-                    && !matches!(call.get("willContinue"), Some(Parsed::Bool(true)));
-                if closes {
-                    self.pending_path = None;
-                    self.stop_block(b);
-                }
-                return;
-            }
-            if let Some(b) = last {
-                self.stop_block(b);
-            }
-            let streamed = matches!(call.get("willContinue"), Some(Parsed::Bool(true)));
-            let mut value = part.clone();
-            if streamed {
-                if let Some(f) = value.get_mut("functionCall") {
-                    if let Parsed::Object(fields) = f {
-                        fields.retain(|(k, _)| k != "willContinue" && k != "partialArgs");
-                    }
-                    if f.get("args").is_none() {
-                        f.set("args", Parsed::Object(Vec::new()));
-                    }
-                }
-            }
-            let b = self.gemini_push(value, streamed, streamed);
-            if streamed {
-                self.pending_path = None;
-                if let Some(Parsed::Array(fragments)) = call.get("partialArgs") {
-                    self.gemini_partial_args(at, b, fragments);
-                }
-            }
-            return;
-        }
-        if is_text(part) {
-            let joins = last.filter(|&b| {
-                self.block_streaming(b)
-                    && self
-                        .block_value(b)
-                        .is_some_and(|v| is_text(v) && thought(v) == thought(part))
-            });
-            if let Some(b) = joins {
-                let mut field = self.block_at(b);
-                field.push(Step::Key("text".into()));
-                let text = part
-                    .get("text")
-                    .and_then(Parsed::as_string)
-                    .unwrap_or_default()
-                    .to_string();
-                self.text_delta(b, field, &text);
-                if let Some(signature) = part.get("thoughtSignature").cloned() {
-                    self.edit_block(b, |v| v.set("thoughtSignature", signature));
-                }
-                return;
-            }
-            if let Some(b) = last {
-                self.stop_block(b);
-            }
-            self.gemini_push(part.clone(), true, false);
-            return;
-        }
-        if let Some(b) = last {
-            self.stop_block(b);
-        }
-        self.gemini_push(part.clone(), false, false);
-    }
-
-    fn gemini_push(&mut self, part: Parsed, streaming: bool, streamed_args: bool) -> usize {
-        let Some(body) = self.body_mut() else {
-            return 0;
-        };
-        let position = match super::get_path_mut(body, &parts_path()) {
-            Some(Parsed::Array(parts)) => {
-                parts.push(part);
-                parts.len() - 1
-            }
-            _ => return 0,
-        };
-        let mut at = parts_path();
-        at.push(Step::Index(position));
-        let args = streamed_args.then(|| {
-            let mut field = at.clone();
-            field.extend([Step::Key("functionCall".into()), Step::Key("args".into())]);
-            (field, ArgsMode::Changes)
-        });
-        let key = self.block_count() as i64;
-        self.add_block(key, at, args, streaming)
-    }
-
-    fn skips_an_element(&mut self, at: usize) {
-        self.error_at(
-            at,
-            "A partialArgs fragment's jsonPath skips past the end of an array.".into(),
-        );
-    }
-
-    /// `partialArgs: [{jsonPath, stringValue | numberValue | boolValue | nullValue | ..., willContinue}]`.
-    fn gemini_partial_args(&mut self, at: usize, b: usize, fragments: &[Parsed]) {
-        let mut current = self
-            .block_value(b)
-            .and_then(|v| v.get("functionCall"))
-            .and_then(|f| f.get("args"))
-            .cloned()
-            .unwrap_or(Parsed::Object(Vec::new()));
-        let mut changes = Vec::new();
-        for fragment in fragments {
-            let Some(path) = super::str_at(fragment, "jsonPath").and_then(json_path) else {
-                self.error_at(
-                    at,
-                    "A partialArgs fragment has no readable jsonPath.".into(),
-                );
-                continue;
-            };
-            let continues = matches!(fragment.get("willContinue"), Some(Parsed::Bool(true)));
-            let mut made = Vec::new();
-            if let Some(text) = super::str_at(fragment, "stringValue") {
-                let appending = self.pending_path.as_ref() == Some(&path)
-                    && matches!(super::get_path(&current, &path), Some(Parsed::String(_)));
-                if appending {
-                    if !text.is_empty() {
-                        made.push(Change::Append {
-                            path: path.clone(),
-                            text: text.to_string(),
-                        });
-                    }
-                } else if !set_changes(&current, &path, Parsed::String(text.to_string()), &mut made)
-                {
-                    self.skips_an_element(at);
-                    continue;
-                }
-            } else {
-                let value = ["numberValue", "boolValue", "structValue", "listValue"]
-                    .iter()
-                    .find_map(|k| fragment.get(k).cloned())
-                    .unwrap_or(Parsed::Null);
-                if !set_changes(&current, &path, value, &mut made) {
-                    self.skips_an_element(at);
-                    continue;
-                }
-            }
-            self.pending_path = continues.then_some(path);
-            for change in &made {
-                crate::partial_json::apply(&mut current, change);
-            }
-            changes.extend(made);
-        }
-        self.args_changes(b, changes);
     }
 }
 
+/// The chunk's top-level fields other than `candidates` (usage, model version, response id).
+fn top_fields<R: Reader>(acc: &mut Acc<R>, event: &Parsed) {
+    if let (Some(body), Parsed::Object(fields)) = (acc.body_mut(), event) {
+        for (key, value) in fields {
+            if key != "candidates" {
+                body.set(key, value.clone());
+            }
+        }
+    }
+}
+
+fn read_part<R: Reader>(acc: &mut Acc<R>, at: usize, part: &Parsed) {
+    let last = acc.block_count().checked_sub(1);
+    let open_call = last.filter(|&b| {
+        acc.block_streaming(b)
+            && acc
+                .block_value(b)
+                .is_some_and(|v| v.get("functionCall").is_some())
+    });
+    if let Some(call) = part.get("functionCall") {
+        let has = |key: &str| call.get(key).is_some();
+        if let (Some(b), true) = (open_call, has("partialArgs") || !has("name")) {
+            if let Some(Parsed::Array(fragments)) = call.get("partialArgs") {
+                partial_args(acc, at, b, fragments);
+            }
+            let closes = !has("partialArgs")
+                && !matches!(call.get("willContinue"), Some(Parsed::Bool(true)));
+            if closes {
+                acc.pending_path = None;
+                acc.stop_block(b);
+            }
+            return;
+        }
+        if let Some(b) = last {
+            acc.stop_block(b);
+        }
+        let streamed = matches!(call.get("willContinue"), Some(Parsed::Bool(true)));
+        let mut value = part.clone();
+        if streamed {
+            if let Some(f) = value.get_mut("functionCall") {
+                if let Parsed::Object(fields) = f {
+                    fields.retain(|(k, _)| k != "willContinue" && k != "partialArgs");
+                }
+                if f.get("args").is_none() {
+                    f.set("args", Parsed::Object(Vec::new()));
+                }
+            }
+        }
+        let b = push_part(acc, value, streamed, streamed);
+        if streamed {
+            acc.pending_path = None;
+            if let Some(Parsed::Array(fragments)) = call.get("partialArgs") {
+                partial_args(acc, at, b, fragments);
+            }
+        }
+        return;
+    }
+    if is_text(part) {
+        let joins = last.filter(|&b| {
+            acc.block_streaming(b)
+                && acc
+                    .block_value(b)
+                    .is_some_and(|v| is_text(v) && thought(v) == thought(part))
+        });
+        if let Some(b) = joins {
+            let field = under(&acc.block_at(b), &["text"]);
+            let text = part
+                .get("text")
+                .and_then(Parsed::as_string)
+                .unwrap_or_default()
+                .to_string();
+            acc.text_delta(b, field, &text);
+            if let Some(signature) = part.get("thoughtSignature").cloned() {
+                acc.edit_block(b, |v| v.set("thoughtSignature", signature));
+            }
+            return;
+        }
+        if let Some(b) = last {
+            acc.stop_block(b);
+        }
+        push_part(acc, part.clone(), true, false);
+        return;
+    }
+    if let Some(b) = last {
+        acc.stop_block(b);
+    }
+    push_part(acc, part.clone(), false, false);
+}
+
+/// Adds a part to the candidate's content; `streamed_args`: its arguments come as `partialArgs`.
+fn push_part<R: Reader>(
+    acc: &mut Acc<R>,
+    part: Parsed,
+    streaming: bool,
+    streamed_args: bool,
+) -> usize {
+    let Some(at) = acc.push_value(&parts_path(), part, false) else {
+        return 0;
+    };
+    let args = streamed_args.then(|| (under(&at, &["functionCall", "args"]), ArgsMode::Changes));
+    let key = acc.block_count() as i64;
+    acc.add_block(key, at, args, streaming)
+}
+
+fn skips_an_element<R: Reader>(acc: &mut Acc<R>, at: usize) {
+    acc.error_at(
+        at,
+        "A partialArgs fragment's jsonPath skips past the end of an array.".into(),
+    );
+}
+
+/// `partialArgs: [{jsonPath, stringValue | numberValue | boolValue | nullValue | ..., willContinue}]`.
+fn partial_args<R: Reader>(acc: &mut Acc<R>, at: usize, b: usize, fragments: &[Parsed]) {
+    let mut current = acc
+        .block_value(b)
+        .and_then(|v| v.get("functionCall"))
+        .and_then(|f| f.get("args"))
+        .cloned()
+        .unwrap_or(Parsed::Object(Vec::new()));
+    let mut changes = Vec::new();
+    for fragment in fragments {
+        let Some(path) = crate::stream::str_at(fragment, "jsonPath").and_then(json_path) else {
+            acc.error_at(
+                at,
+                "A partialArgs fragment has no readable jsonPath.".into(),
+            );
+            continue;
+        };
+        let continues = matches!(fragment.get("willContinue"), Some(Parsed::Bool(true)));
+        let mut made = Vec::new();
+        if let Some(text) = crate::stream::str_at(fragment, "stringValue") {
+            let appending = acc.pending_path.as_ref() == Some(&path)
+                && matches!(
+                    crate::stream::get_path(&current, &path),
+                    Some(Parsed::String(_))
+                );
+            if appending {
+                if !text.is_empty() {
+                    made.push(Change::Append {
+                        path: path.clone(),
+                        text: text.to_string(),
+                    });
+                }
+            } else if !set_changes(&current, &path, Parsed::String(text.to_string()), &mut made) {
+                skips_an_element(acc, at);
+                continue;
+            }
+        } else {
+            let value = ["numberValue", "boolValue", "structValue", "listValue"]
+                .iter()
+                .find_map(|k| fragment.get(k).cloned())
+                .unwrap_or(Parsed::Null);
+            if !set_changes(&current, &path, value, &mut made) {
+                skips_an_element(acc, at);
+                continue;
+            }
+        }
+        acc.pending_path = continues.then_some(path);
+        for change in &made {
+            crate::partial_json::apply(&mut current, change);
+        }
+        changes.extend(made);
+    }
+    acc.args_changes(b, changes);
+}
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,393 @@
+//! Reading a payload (`fromProvider`).
+
+use super::OpenaiResponses;
+use crate::error::{Error, Path, Result};
+use crate::json::{Json, Kind};
+use crate::message::Role;
+use crate::prelude::*;
+use crate::providers::{
+    arguments, block_type, compact_json, content_parts, field, kind_of, object, opt_list, opt_str,
+    read_list, read_text, role_in, str_of, Conversation, Entries, LcPart, Out, PartKind,
+    ReadPayload, ResultBody, Shape, Status,
+};
+
+/// Calls whose output comes back as its own `*_call_output` item; every other `*_call` item is a
+/// server tool whose item holds its outcome too.
+const CLIENT_CALLS: [&str; 6] = [
+    "function_call",
+    "custom_tool_call",
+    "computer_call",
+    "local_shell_call",
+    "shell_call",
+    "apply_patch_call",
+];
+
+impl ReadPayload for OpenaiResponses {
+    const SHAPE: Shape = Shape {
+        expected:
+            "a Responses request body ({input}), a response ({output}), an item or an item array",
+        response: Some("output"),
+        request: "input",
+        system: &["instructions"],
+        one: &["type", "role"],
+    };
+
+    fn message<J: Json>(c: &mut Conversation<J>, item: &J, path: &Path<'_>) -> Result<()> {
+        object(item, path, "an item object")?;
+        let ty = opt_str(item, "type", path)?;
+        let ty_text = ty.as_ref().and_then(|t| t.as_str()).map(|t| t.into_owned());
+        match ty_text.as_deref() {
+            None | Some("message") => message_item(c, item, path),
+            Some("reasoning") => {
+                let parts = reasoning(item, path)?;
+                c.run().parts.extend(parts);
+                Ok(())
+            }
+            Some(t) if t.ends_with("_call") => call_item(c, item, t, ty, path),
+            Some(t) if t.ends_with("_call_output") => {
+                c.flush();
+                let id = opt_str(item, "call_id", path)?;
+                let content = output(item, path)?;
+                let options: Entries<J> = if t == "function_call_output" {
+                    Vec::new()
+                } else {
+                    vec![
+                        ("provider_type", ty.clone().map_or(Out::Null, Out::Given)),
+                        ("item", Out::Given(item.clone())),
+                    ]
+                };
+                let result = c.result(id, None, content, false, options);
+                c.results(vec![result]);
+                Ok(())
+            }
+            Some(_) => {
+                let part = LcPart::raw(
+                    ty.clone().map_or(Out::Null, Out::Given),
+                    "item",
+                    item.clone(),
+                );
+                c.run().parts.push(part);
+                Ok(())
+            }
+        }
+    }
+
+    /// A response: its `output` items, with its `status`.
+    fn response<J: Json>(c: &mut Conversation<J>, payload: &J, root: &Path<'_>) -> Result<()> {
+        let path = root.key("output");
+        match field(payload, "output") {
+            Some(list) if list.kind() == Kind::Array => read_list(c, &list, &path)?,
+            other => {
+                return Err(Error::expected(
+                    &path,
+                    "an array of output items",
+                    kind_of(other),
+                ))
+            }
+        }
+        c.flush();
+        if let Some(status) = field(payload, "status") {
+            let reason = field(payload, "incomplete_details").and_then(|d| field(&d, "reason"));
+            let mapped = status_of(
+                status.as_str().as_deref().unwrap_or_default(),
+                reason
+                    .as_ref()
+                    .and_then(|r| r.as_str())
+                    .as_deref()
+                    .unwrap_or_default(),
+            );
+            c.stop(mapped, Some(reason.unwrap_or(status)), Vec::new());
+        }
+        Ok(())
+    }
+
+    /// `instructions`: a string.
+    fn system<J: Json>(instructions: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
+        match instructions.kind() {
+            Kind::String => Ok(LcPart::texts(instructions.clone())),
+            other => Err(Error::expected(path, "a string or null", other)),
+        }
+    }
+
+    /// An `input` that is a string: one user message.
+    fn other_list<J: Json>(
+        c: &mut Conversation<J>,
+        input: Option<J>,
+        path: &Path<'_>,
+    ) -> Result<()> {
+        match input {
+            Some(text) if text.kind() == Kind::String => {
+                c.message(Role::User, vec![LcPart::text(text)], Vec::new());
+                Ok(())
+            }
+            other => Err(Error::expected(
+                path,
+                "a string or an array of input items",
+                kind_of(other),
+            )),
+        }
+    }
+}
+
+/// Response `status` → message status: `incomplete` for `max_output_tokens` is `length`, for
+/// `content_filter` `content_filtered`; `failed` and `cancelled` are `cancelled`; the rest
+/// (`completed`, ...) `complete`. The raw reason kept is `incomplete_details.reason` when there
+/// is one, else `status`.
+fn status_of(status: &str, reason: &str) -> Status {
+    match (status, reason) {
+        ("incomplete", "max_output_tokens") => Status::Length,
+        ("incomplete", "content_filter") => Status::ContentFiltered,
+        ("failed" | "cancelled", _) => Status::Cancelled,
+        _ => Status::Complete,
+    }
+}
+
+/// Message roles; `developer` is a system message.
+const ROLES: [(&str, Role); 4] = [
+    ("user", Role::User),
+    ("assistant", Role::Assistant),
+    ("system", Role::System),
+    ("developer", Role::System),
+];
+
+/// A message item (`{role, content}`, typed or not). Assistant messages join the run.
+fn message_item<J: Json>(c: &mut Conversation<J>, item: &J, path: &Path<'_>) -> Result<()> {
+    let role = field(item, "role");
+    let parts = content_parts(item, path, "a string or an array of content parts", part)?;
+    if role.as_ref().and_then(|r| r.as_str()).is_none() && field(item, "type").is_none() {
+        return Err(Error::missing(&path.key("type"), "the item type"));
+    }
+    let expected = "\"user\", \"assistant\", \"system\" or \"developer\"";
+    match role_in(role, path, &ROLES, expected)? {
+        Role::Assistant => c.run().parts.extend(parts),
+        role => {
+            c.flush();
+            c.message(role, parts, Vec::new());
+        }
+    }
+    Ok(())
+}
+
+/// A `*_call` item: a function or custom tool call, a client tool call whose output follows as
+/// its own item, or a server tool whose item holds the outcome too.
+fn call_item<J: Json>(
+    c: &mut Conversation<J>,
+    item: &J,
+    ty: &str,
+    ty_value: Option<J>,
+    path: &Path<'_>,
+) -> Result<()> {
+    let ty_out = ty_value.map_or(Out::Null, Out::Given);
+    let item_id = opt_str(item, "id", path)?;
+    let call_id = opt_str(item, "call_id", path)?;
+    let name = opt_str(item, "name", path)?;
+    match ty {
+        "function_call" | "custom_tool_call" => {
+            let key = if ty == "function_call" {
+                "arguments"
+            } else {
+                "input"
+            };
+            let mut metadata: Entries<J> = Vec::new();
+            if ty != "function_call" {
+                metadata.push(("provider_type", ty_out));
+            }
+            if let Some(id) = item_id {
+                metadata.push(("item_id", Out::Given(id)));
+            }
+            let arguments = arguments(field(item, key));
+            let call = c.call(call_id, name.map(Out::Given), arguments, metadata);
+            c.run().calls.push(call);
+        }
+        _ => {
+            let server = !CLIENT_CALLS.contains(&ty);
+            let id = if server { item_id.clone() } else { call_id };
+            let name = name.map(Out::Given).or_else(|| {
+                // `trim_end_matches("_call")`, without core's reverse string search (2 KB).
+                let mut bare = ty;
+                while let Some(shorter) = bare.strip_suffix("_call") {
+                    bare = shorter;
+                }
+                Some(Out::Text(bare.to_string()))
+            });
+            let arguments = call_arguments(item);
+            let metadata = vec![
+                ("provider_type", ty_out.clone()),
+                ("item", Out::Given(item.clone())),
+            ];
+            let call = c.call(id.clone(), name.clone(), arguments, metadata);
+            c.run().calls.push(call);
+            if server {
+                let (content, is_error) = server_outcome(item, path)?;
+                let result = c.result(id, None, content, is_error, vec![("provider_type", ty_out)]);
+                c.run().results.push(result);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The arguments of a non-function call: its `arguments` (parsed when it is JSON text), else its
+/// `action`, else its `code` or `queries` as an object, else `{}`.
+fn call_arguments<J: Json>(item: &J) -> Out<J> {
+    if let Some(given) = field(item, "arguments") {
+        return arguments(Some(given));
+    }
+    if let Some(action) = field(item, "action") {
+        return Out::Given(action);
+    }
+    for key in ["code", "queries", "input"] {
+        if let Some(value) = field(item, key) {
+            return Out::Map(vec![(key, Out::Given(value))]);
+        }
+    }
+    Out::empty_map()
+}
+
+/// What a server-tool item shows as its result: an MCP call's `output` (or its `error`, as an
+/// error); a code interpreter's log texts and images; a file search's result texts; an image
+/// generation's image; else its `status`. `status: "failed"` is an error.
+fn server_outcome<J: Json>(item: &J, path: &Path<'_>) -> Result<(ResultBody<J>, bool)> {
+    let failed = str_of(item, "status").as_deref() == Some("failed");
+    if let Some(error) = field(item, "error") {
+        let text = match error.kind() {
+            Kind::String => Out::Given(error),
+            _ => Out::Text(compact_json(&error, &path.key("error"))?),
+        };
+        return Ok((ResultBody::Text(text), true));
+    }
+    if let Some(output) = field(item, "output") {
+        let text = match output.kind() {
+            Kind::String => Out::Given(output),
+            _ => Out::Text(compact_json(&output, &path.key("output"))?),
+        };
+        return Ok((ResultBody::Text(text), failed));
+    }
+    if let Some(outputs) = field(item, "outputs").and_then(|o| o.elements()) {
+        let mut parts = Vec::new();
+        for entry in &outputs {
+            if let Some(logs) = field(entry, "logs").filter(|l| l.kind() == Kind::String) {
+                parts.push(LcPart::text(logs));
+            } else if let Some(url) = field(entry, "url").filter(|u| u.kind() == Kind::String) {
+                parts.push(LcPart::new(
+                    PartKind::ImageUrl,
+                    Some(Out::Given(url)),
+                    Vec::new(),
+                ));
+            }
+        }
+        return Ok((ResultBody::Parts(parts), failed));
+    }
+    if let Some(results) = field(item, "results").and_then(|r| r.elements()) {
+        let parts = results
+            .iter()
+            .filter_map(|r| field(r, "text").filter(|t| t.kind() == Kind::String))
+            .map(LcPart::text)
+            .collect();
+        return Ok((ResultBody::Parts(parts), failed));
+    }
+    if let Some(image) = field(item, "result").filter(|r| r.kind() == Kind::String) {
+        let part = LcPart::new(
+            PartKind::Image,
+            Some(Out::Given(image)),
+            vec![("media", Out::Str("image/png"))],
+        );
+        return Ok((ResultBody::Parts(vec![part]), failed));
+    }
+    let status = field(item, "status").map_or(Out::Str(""), Out::Given);
+    Ok((ResultBody::Text(status), failed))
+}
+
+/// A reasoning item: its summary texts (else its reasoning texts) as thinking parts, each with
+/// `options.id`; the first also keeps `encrypted_content`. With no text at all, one empty thinking
+/// part keeps the item for passing back.
+fn reasoning<J: Json>(item: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
+    let id = opt_str(item, "id", path)?;
+    let encrypted = opt_str(item, "encrypted_content", path)?;
+    let mut texts = Vec::new();
+    for key in ["summary", "content"] {
+        let list_path = path.key(key);
+        for (i, entry) in opt_list(item, key, path)?
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            texts.push(read_text(entry, "text", &list_path.index(i))?);
+        }
+        if !texts.is_empty() {
+            break;
+        }
+    }
+    let mut parts: Vec<LcPart<J>> = texts
+        .into_iter()
+        .map(|text| LcPart::thinking(Out::Given(text), None))
+        .collect();
+    if parts.is_empty() && (id.is_some() || encrypted.is_some()) {
+        parts.push(LcPart::thinking(Out::Str(""), None));
+    }
+    for (i, part) in parts.iter_mut().enumerate() {
+        if let Some(id) = &id {
+            part.options.push(("id", Out::Given(id.clone())));
+        }
+        if i == 0 {
+            if let Some(encrypted) = &encrypted {
+                part.options
+                    .push(("encrypted_content", Out::Given(encrypted.clone())));
+            }
+        }
+    }
+    Ok(parts)
+}
+
+/// A `*_call_output` item's `output`: a string, or content parts.
+fn output<J: Json>(item: &J, path: &Path<'_>) -> Result<ResultBody<J>> {
+    let output_path = path.key("output");
+    Ok(match field(item, "output") {
+        None => ResultBody::Text(Out::Str("")),
+        Some(o) if o.kind() == Kind::String => ResultBody::Text(Out::Given(o)),
+        Some(o) => match o.elements() {
+            Some(list) => ResultBody::Parts(
+                list.iter()
+                    .enumerate()
+                    .map(|(i, p)| part(p, &output_path.index(i)))
+                    .collect::<Result<_>>()?,
+            ),
+            None => ResultBody::Text(Out::Text(compact_json(&o, &output_path)?)),
+        },
+    })
+}
+
+/// A content part: text kinds, refusals, images and files; anything else kept as its part.
+fn part<J: Json>(part: &J, path: &Path<'_>) -> Result<LcPart<J>> {
+    let (ty, ty_value) = block_type(part, path)?;
+    Ok(match ty.as_str() {
+        "input_text" | "output_text" | "text" | "summary_text" | "reasoning_text" => {
+            LcPart::text(read_text(part, "text", path)?)
+        }
+        "refusal" => LcPart::text(read_text(part, "refusal", path)?),
+        "input_image" => match opt_str(part, "image_url", path)? {
+            Some(url) => LcPart::new(PartKind::ImageUrl, Some(Out::Given(url)), Vec::new()),
+            None => LcPart::new(
+                PartKind::Image,
+                opt_str(part, "file_id", path)?.map(Out::Given),
+                vec![("type", Out::Str("file_id"))],
+            ),
+        },
+        "input_file" => {
+            let mut options: Entries<J> = Vec::new();
+            let (kind, content) = if let Some(data) = opt_str(part, "file_data", path)? {
+                (PartKind::File, Some(data))
+            } else if let Some(url) = opt_str(part, "file_url", path)? {
+                (PartKind::FileUrl, Some(url))
+            } else {
+                options.push(("type", Out::Str("file_id")));
+                (PartKind::File, opt_str(part, "file_id", path)?)
+            };
+            if let Some(name) = opt_str(part, "filename", path)? {
+                options.push(("filename", Out::Given(name)));
+            }
+            LcPart::new(kind, content.map(Out::Given), options)
+        }
+        _ => LcPart::raw(Out::Given(ty_value), "part", part.clone()),
+    })
+}

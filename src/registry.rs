@@ -1,0 +1,96 @@
+//! The wire formats, one row each: the only list of them.
+//!
+//! A row gives a format's [`WireProtocol`] variant, its name (the `protocol` argument of
+//! `fromProvider`, `toProvider` and `StreamAccumulator`, and `metadata.wire_protocol` on the
+//! messages `fromProvider` makes) and the type that implements it: a
+//! [`crate::providers::Format`], in its folder under `src/providers/`. Everything that depends on
+//! the list is made from it here: the enum, [`WireProtocol::ALL`], [`WireProtocol::NAMES`], the
+//! names a Sycophant message's `wire_protocol` may take ([`SYCOPHANT_NAMES`]), and
+//! [`WireProtocol::visit`], the one place a protocol value becomes its implementation.
+//!
+//! This module is in every build (the names are Sycophant's too); `visit` only in builds with
+//! the `providers` feature, which holds the implementations.
+
+use serde::{Serialize, Serializer};
+
+macro_rules! registry {
+    (
+        sycophant { $($(#[$s_doc:meta])* $s_variant:ident = $s_name:literal => $s_module:ident::$s_type:ident,)* }
+        others { $($(#[$o_doc:meta])* $o_variant:ident = $o_name:literal => $o_module:ident::$o_type:ident,)* }
+    ) => {
+        /// A provider wire format, named as Sycophant names it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum WireProtocol {
+            $($(#[$s_doc])* $s_variant,)*
+            $($(#[$o_doc])* $o_variant,)*
+        }
+
+        /// How many formats there are.
+        pub const COUNT: usize = [$($s_name,)* $($o_name,)*].len();
+
+        /// The names a Sycophant message's `wire_protocol` may take: Sycophant's own formats.
+        pub const SYCOPHANT_NAMES: [&str; [$($s_name,)*].len()] = [$($s_name,)*];
+
+        impl WireProtocol {
+            /// Every format, in the registry's order.
+            pub const ALL: [WireProtocol; COUNT] = [
+                $(WireProtocol::$s_variant,)*
+                $(WireProtocol::$o_variant,)*
+            ];
+
+            /// Every format's name, in the registry's order.
+            pub const NAMES: [&'static str; COUNT] = [$($s_name,)* $($o_name,)*];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(WireProtocol::$s_variant => $s_name,)*
+                    $(WireProtocol::$o_variant => $o_name,)*
+                }
+            }
+
+            /// Does `visitor`'s work with this format's implementation.
+            #[cfg(feature = "providers")]
+            pub fn visit<V: crate::providers::Visit>(self, visitor: V) -> V::Output {
+                match self {
+                    $(WireProtocol::$s_variant => {
+                        visitor.visit::<crate::providers::$s_module::$s_type>(self)
+                    })*
+                    $(WireProtocol::$o_variant => {
+                        visitor.visit::<crate::providers::$o_module::$o_type>(self)
+                    })*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    // Sycophant's `wire_protocol` values: a Sycophant message may carry one of these names.
+    sycophant {
+        /// Anthropic Messages (`messages`, top-level `system`, content blocks with `type`).
+        AnthropicMessages = "anthropic_messages" => anthropic::Anthropic,
+        /// OpenAI Chat Completions (`messages` with `tool_calls` and `tool` messages; `choices`).
+        OpenaiCompletions = "openai_completions" => openai_completions::OpenaiCompletions,
+        /// OpenAI Responses (`input` / `output` item arrays).
+        OpenaiResponses = "openai_responses" => openai_responses::OpenaiResponses,
+        /// AWS Bedrock Converse (`messages` of one-key union blocks; `output.message`).
+        BedrockConverse = "bedrock_converse" => bedrock::Bedrock,
+        /// Google Gemini generateContent (`contents` of `parts`; `candidates`).
+        GoogleGemini = "google_gemini" => gemini::Gemini,
+    }
+    // Formats Sycophant does not name.
+    others {}
+}
+
+impl WireProtocol {
+    /// The format with this name.
+    pub fn parse(s: &str) -> Option<WireProtocol> {
+        WireProtocol::ALL.into_iter().find(|p| p.as_str() == s)
+    }
+}
+
+impl Serialize for WireProtocol {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
