@@ -241,7 +241,7 @@ impl<J: Json + Serialize> Serialize for DisplayItem<J> {
 }
 
 /// The display items of one parsed message, in display order: content items, then tool calls, then
-/// tool results (behavior.md §2.2).
+/// tool results (docs/API.md "extractDisplayItems").
 pub fn display_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
     let mut items = Vec::new();
     display_items_into(message, &mut items);

@@ -3,9 +3,9 @@
 //! [`float_to_string`]), exactly as upstream prints the values its JSON decodes to.
 //!
 //! Two uses, two sets of [`Options`]: toText's search text ([`ToText`]: nothing cut short, an
-//! api.md deviation from upstream's defaults) and the values named in error messages
-//! ([`ErrorMessage`]: Elixir's default limits, as upstream's messages show them). Both walk
-//! within one work [`BUDGET`] and a [`MAX_DEPTH`].
+//! docs/DECISIONS.md "toText": a deviation from upstream's defaults) and the values named in error
+//! messages ([`ErrorMessage`]: Elixir's default limits, as upstream's messages show them). Both
+//! walk within one work [`BUDGET`] and a [`MAX_DEPTH`].
 
 use crate::error::{text, Hex};
 use crate::json::{Json, Kind, Number};
@@ -233,8 +233,8 @@ fn finite<J: Json>(value: &J) -> Option<Number> {
 /// `Kernel.inspect/2` of a JSON value, without line breaks:
 ///
 /// * objects: `%{"k" => v, ...}`, keys in UTF-8 byte order, `%{}` when empty;
-/// * arrays: `[a, b]`; an array of integers that are all ASCII-printable (7..=13, 27, 32..=126) is a
-///   charlist, `~c"hi"`;
+/// * arrays: `[a, b]`; an array of integers that are all ASCII-printable (7..=13, 27, 32..=126) is
+/// a charlist, `~c"hi"`;
 /// * strings: double-quoted with Elixir's escapes (`\"`, `\\`, `\n`, `\#{`, ...), or as a binary
 ///   (`<<97, 0>>`) when they hold a non-printable character;
 /// * null, true, false: `nil`, `true`, `false`; integers: their digits; floats: [`float_inspect`].

@@ -409,13 +409,13 @@ pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>
 /// The LangChain roles of [`sycophant::ROLES`].
 const SYCOPHANT_ROLES: [Role; 4] = [Role::User, Role::Assistant, Role::System, Role::Tool];
 
-/// Reads a Sycophant message at `path` and maps it to the LangChain model (api.md): role
-/// `tool_result` becomes a `tool` message holding one result `{tool_call_id, name:
-/// metadata.tool_name, content, is_error: false, is_interrupt: false}` whose content is the string
-/// content or the Text parts (joined with `"\n"` when displayed); for the other roles, Text parts
-/// become text parts and Thinking parts thinking parts (their `text`, else their `summary`), while
-/// RedactedThinking, Image and Document parts give nothing. Tool calls become calls
-/// `{call_id: id, name, arguments (default {}), display_text: null}`.
+/// Reads a Sycophant message at `path` and maps it to the LangChain model (docs/INPUT-FORMATS.md
+/// "How a Sycophant message is displayed"): role `tool_result` becomes a `tool` message holding one
+/// result `{tool_call_id, name: metadata.tool_name, content, is_error: false, is_interrupt: false}`
+/// whose content is the string content or the Text parts (joined with `"\n"` when displayed); for
+/// the other roles, Text parts become text parts and Thinking parts thinking parts (their `text`,
+/// else their `summary`), while RedactedThinking, Image and Document parts give nothing. Tool calls
+/// become calls `{call_id: id, name, arguments (default {}), display_text: null}`.
 pub fn from_sycophant<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> {
     let message = sycophant::parse_message(json, path)?;
     let slot = |i: usize| message.slots.get(i).unwrap_or(&Slot::Absent);

@@ -1,5 +1,5 @@
 //! Display-message records: the Sagents DisplayMessage schema template (seed 004) with Ecto 3.14's
-//! `cast/3` and validations (behavior.md §5.1, §5.2), as `newDisplayMessage`,
+//! `cast/3` and validations (docs/API.md "Cast", "Validations, in order"), as `newDisplayMessage`,
 //! `changeDisplayMessage` and `validateDisplayMessage`.
 //!
 //! Each returns a [`Changeset`]: `{valid, errors, record}`, where `errors` maps a field to Ecto's
@@ -108,7 +108,7 @@ const REQUIRED: [Field; 4] = [
     Field::ContentType,
 ];
 
-/// The fields of a record, in the order of api.md's `DisplayMessage`.
+/// The fields of a record, in the order of `DisplayMessage` (docs/API.md "The record").
 const RECORD_ORDER: [Field; 8] = [
     Field::ConversationId,
     Field::MessageType,

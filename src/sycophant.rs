@@ -1,6 +1,7 @@
-//! Sycophant messages (sycophant v0.5.0, behavior.md §4): the model, the four constructors, the
-//! canonical JSON and the decoder. Like upstream, this knows nothing of LangChain: how a Sycophant
-//! message is displayed, as the LangChain model, is [`crate::message::from_sycophant`].
+//! Sycophant messages (sycophant v0.5.0; docs/INPUT-FORMATS.md "Sycophant messages"): the model,
+//! the four constructors, the canonical JSON and the decoder. Like upstream, this knows nothing of
+//! LangChain: how a Sycophant message is displayed, as the LangChain model, is
+//! [`crate::message::from_sycophant`].
 //!
 //! Every struct is read from JSON-like input through [`Json`]; strings, integers and the arbitrary
 //! `arguments` / `metadata` values stay [`Json`] handles, so they go back as the very values given.
@@ -14,8 +15,8 @@
 //! let message = sycophant::user(&&part).unwrap();
 //! assert_eq!(
 //!     serde_json::to_string(&message).unwrap(),
-//!     r#"{"__type__":"Message","role":"user","content":[{"__type__":"Text","type":"text","text":"What's in this image?"}]}"#
-//! );
+//!    
+//! r#"{"__type__":"Message","role":"user","content":[{"__type__":"Text","type":"text","text":"What's in this image?"}]}"# );
 //! ```
 //!
 //! Nothing here recurses into arbitrary JSON: the structs nest to a fixed depth (message, part,
@@ -242,8 +243,8 @@ impl<J> Struct<J> {
 // ---------------------------------------------------------------------------------------------
 // Constructors
 
-/// `Message.user/1`: `{role: "user", content}`. `content` is a string, a list of content parts (each
-/// with its `__type__` or its `type`), or null.
+/// `Message.user/1`: `{role: "user", content}`. `content` is a string, a list of content parts
+/// (each with its `__type__` or its `type`), or null.
 pub fn user<J: Json>(content: &J) -> Result<Message<J>> {
     built(0, content)
 }
@@ -366,7 +367,8 @@ fn fields<J: Json>(name: TypeName, json: &J, path: &Path<'_>) -> Result<Struct<J
     })
 }
 
-/// One field. An explicit `null` on an optional field counts as absent (api.md).
+/// One field. An explicit `null` on an optional field counts as absent (docs/INPUT-FORMATS.md
+/// "Reading").
 fn read<J: Json>(json: &J, key: &str, kind: Field, path: &Path<'_>) -> Result<Slot<J>> {
     if let Field::Role = kind {
         return role(json, path);

@@ -1,13 +1,13 @@
-//! Search text for display-message records: the template's `to_text/1` (behavior.md §5.3) of a
+//! Search text for display-message records: the template's `to_text/1` (docs/API.md "toText") of a
 //! record ([`to_text`]) or of the record a display item makes ([`item_text`]), with Elixir string
 //! interpolation ([`interpolate`]) and `Kernel.inspect/1` ([`crate::elixir::inspect`] with
 //! [`ToText`]) rendered exactly as upstream prints JSON values.
 //!
 //! `to_text` never fails. Where upstream would crash (a map passed to string interpolation, a
-//! non-map image content, a non-list `todos`) the text is `""`. Two api.md deviations: maps of any
-//! size are sorted by key, and nothing is cut short except nesting deeper than
-//! [`crate::elixir::MAX_DEPTH`] and what lies past the work [`crate::elixir::BUDGET`], which render
-//! as `...`. Values JSON cannot express (JavaScript functions, symbols, bigints, `NaN`,
+//! non-map image content, a non-list `todos`) the text is `""`. Two deviations (docs/DECISIONS.md
+//! "toText"): maps of any size are sorted by key, and nothing is cut short except nesting deeper
+//! than [`crate::elixir::MAX_DEPTH`] and what lies past the work [`crate::elixir::BUDGET`], which
+//! render as `...`. Values JSON cannot express (JavaScript functions, symbols, bigints, `NaN`,
 //! `±Infinity`) read as `null`, as `JSON.stringify` writes them in arrays.
 
 use crate::display::{ContentType, ItemContent};
@@ -45,7 +45,7 @@ impl<J: Serialize> Serialize for Text<J> {
 }
 
 /// `to_text/1`: the search text of a display-message record. The first matching row of
-/// behavior.md §5.3 wins; anything else gives `""`.
+/// docs/API.md "toText" wins; anything else gives `""`.
 ///
 /// ```
 /// use chat_display::text::to_text;
@@ -75,8 +75,8 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
         | ContentType::Notification
         | ContentType::Error => key("text").map(Text::Given),
         ContentType::Image => {
-            // `Map.get(content, "caption") || Map.get(content, "alt_text") || ""`; a content that is
-            // not a map raises BadMapError upstream.
+            // `Map.get(content, "caption") || Map.get(content, "alt_text") || ""`; a content that
+            // is not a map raises BadMapError upstream.
             content.as_ref()?;
             let truthy =
                 |v: &J| !matches!(v.kind(), Kind::Null | Kind::Other) && v.as_bool() != Some(false);

@@ -135,7 +135,8 @@ fn to_display_messages_records_pass_validation() {
             let changeset = validate_display_message(record.clone()).expect("a changeset");
             assert_eq!(get(&changeset, "valid"), JsValue::TRUE, "{}", text(&record));
             assert_eq!(text(&get(&changeset, "errors")), "{}");
-            // Same keys and values; the record's key order is api.md's DisplayMessage order.
+            // Same keys and values; the record's key order is the DisplayMessage order of
+            // docs/API.md "The record".
             let back = get(&changeset, "record");
             for key in keys(&record).split(',') {
                 assert_eq!(text(&get(&back, key)), text(&get(&record, key)), "{key}");

@@ -203,7 +203,8 @@ impl<'de> Deserialize<'de> for Ordered {
     }
 }
 
-/// The declared field order of each struct (behavior.md §4.1), `__type__` first.
+/// The declared field order of each struct (docs/INPUT-FORMATS.md "The structs, fields in declared
+/// order"), `__type__` first.
 fn declared(type_name: &str) -> &'static [&'static str] {
     match type_name {
         "Message" => &[

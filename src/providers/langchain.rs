@@ -1,7 +1,7 @@
 //! The LangChain messages `fromProvider` makes: [`LcMessage`], [`LcPart`], [`LcCall`],
-//! [`LcResult`], all LangChain JSON (behavior.md §1), holding the given values as
-//! [`Out::Given`] handles and only what the conversion creates (parsed arguments, synthetic ids,
-//! joined texts) as owned values.
+//! [`LcResult`], all LangChain JSON (docs/INPUT-FORMATS.md "LangChain messages"), holding the given
+//! values as [`Out::Given`] handles and only what the conversion creates (parsed arguments,
+//! synthetic ids, joined texts) as owned values.
 
 use crate::message::Role;
 use crate::prelude::*;
@@ -10,7 +10,8 @@ use serde::Serialize;
 
 use super::out::{Entries, EntriesRef, Out};
 
-/// A LangChain message status (behavior.md §1.1), mapped from the provider's stop reason.
+/// A LangChain message status (docs/INPUT-FORMATS.md "Message"), mapped from the provider's stop
+/// reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Complete,
@@ -57,11 +58,13 @@ pub enum PartKind {
     Text,
     /// Reasoning: `content` is the reasoning text; `options` may hold a `signature`.
     Thinking,
-    /// Image bytes (base64) with `options.media`, or a provider file id with `options.type: "file_id"`.
+    /// Image bytes (base64) with `options.media`, or a provider file id with `options.type:
+    /// "file_id"`.
     Image,
     /// An image by URL.
     ImageUrl,
-    /// A document's bytes (base64) with `options.media`, or a file id with `options.type: "file_id"`.
+    /// A document's bytes (base64) with `options.media`, or a file id with `options.type:
+    /// "file_id"`.
     File,
     /// A document by URL.
     FileUrl,
@@ -115,7 +118,8 @@ impl<J> LcPart<J> {
         LcPart::new(PartKind::Thinking, Some(text), options)
     }
 
-    /// Redacted reasoning: `{"type": "unsupported", "content": data, "options": {"type": "redacted_thinking"}}`.
+    /// Redacted reasoning: `{"type": "unsupported", "content": data, "options": {"type":
+    /// "redacted_thinking"}}`.
     pub fn redacted(data: Option<J>) -> LcPart<J> {
         LcPart::new(
             PartKind::Unsupported,
@@ -158,16 +162,18 @@ impl<J: Serialize> Serialize for LcPart<J> {
     }
 }
 
-/// A LangChain ToolCall: `{status: "complete", type: "function", call_id, name, arguments, metadata?}`.
+/// A LangChain ToolCall: `{status: "complete", type: "function", call_id, name, arguments,
+/// metadata?}`.
 #[derive(Clone, Debug)]
 pub struct LcCall<J> {
     pub call_id: Out<J>,
     /// The given name, or one the conversion made (a Responses server tool's type).
     pub name: Option<Out<J>>,
-    /// An object, a value parsed from a JSON string, or the raw string when it did not parse to one.
+    /// An object, a value parsed from a JSON string, or the raw string when it did not parse to
+    /// one.
     pub arguments: Out<J>,
-    /// `synthetic_id: true` when the provider gave no id; `provider_type` for server tools and other
-    /// non-function calls; `thought_signature` for Gemini; `item_id` for Responses.
+    /// `synthetic_id: true` when the provider gave no id; `provider_type` for server tools and
+    /// other non-function calls; `thought_signature` for Gemini; `item_id` for Responses.
     pub metadata: Entries<J>,
 }
 

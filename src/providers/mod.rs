@@ -26,7 +26,7 @@
 //! | `write.rs` | the pieces of requests the writers share: contents, system prompts, media |
 //! | `detect.rs` | [`detect_protocol`] |
 //!
-//! The rules of every format are tabled in the README ("Provider wire formats").
+//! The rules of every format are tabled in docs/INPUT-FORMATS.md ("Provider formats").
 
 use crate::error::text;
 use crate::prelude::*;

@@ -5,10 +5,10 @@
 //! arrived, so a character split across chunks is whole by then; each byte is looked at once.
 //!
 //! Providers write one JSON value per `data:` line, and not all of them separate events with a
-//! blank line (the examples in wire-formats.md do not), so every `data:` line is dispatched as one
-//! event when it ends, with the `event:` name read before it. SSE's joining of several `data:`
-//! lines into one event is not needed by any of the five formats and is not done. Comments
-//! (`: ping`), `id:` and `retry:` lines are skipped.
+//! blank line (recorded provider streams do not; docs/STREAMS.md "Framing"), so every `data:` line
+//! is dispatched as one event when it ends, with the `event:` name read before it. SSE's joining of
+//! several `data:` lines into one event is not needed by any of the five formats and is not done.
+//! Comments (`: ping`), `id:` and `retry:` lines are skipped.
 
 use crate::prelude::*;
 /// One event: its `event:` name (if any) and its `data:` text.

@@ -38,7 +38,7 @@ test("the ESM import is ready to call and the default export resolves", async ()
   ]);
 });
 
-test("the entry exports the contract's names (api.md), with init and initSync, and nothing else", () => {
+test("the entry exports docs/API.md's names, with init and initSync, and nothing else", () => {
   // The module's own start function, for one, is private: a `#[wasm_bindgen(start)]` is also
   // exported to JavaScript unless it is marked `private`.
   const names = Object.keys(esm).filter((k) => k !== "default").sort();

@@ -256,7 +256,7 @@ test("seeded mutations of the recorded streams never throw, and their patches re
   // Events with values swapped for others (huge and negative indexes, wrong types, lone
   // surrogates), dropped, repeated and reordered; and the recorded bytes with bytes changed, cut
   // out or put in, pushed in pieces of any size as strings or bytes. A stream only ever gives
-  // error records for what it cannot read (README, "Bad streams never throw").
+  // error records for what it cannot read (docs/STREAMS.md, "Bad streams never throw").
   let seed = 20261203;
   const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   const pick = (list) => list[Math.floor(random() * list.length)];

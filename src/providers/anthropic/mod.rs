@@ -1,4 +1,4 @@
-//! Anthropic Messages (`anthropic_messages`, wire-formats.md b.3).
+//! Anthropic Messages (`anthropic_messages`, docs/INPUT-FORMATS.md "Anthropic Messages").
 //!
 //! Reads a request body `{system?, messages}`, a response (one assistant message with
 //! `stop_reason`), one message or a message array. User messages that hold `tool_result` blocks

@@ -1,5 +1,5 @@
-//! Anthropic Messages streams (wire-formats.md b.3): `message_start`, `content_block_start` /
-//! `_delta` / `_stop`, `message_delta`, `message_stop`, `ping`, `error`.
+//! Anthropic Messages streams (docs/STREAMS.md "Each provider's events"): `message_start`,
+//! `content_block_start` / `_delta` / `_stop`, `message_delta`, `message_stop`, `ping`, `error`.
 //!
 //! The body is the message of `message_start`, its `content` filled block by block as the SDK's
 //! own accumulator does: text and thinking grow by their deltas, a `signature_delta` sets the

@@ -1,4 +1,4 @@
-//! AWS Bedrock Converse (`bedrock_converse`, wire-formats.md b.5).
+//! AWS Bedrock Converse (`bedrock_converse`, docs/INPUT-FORMATS.md "Amazon Bedrock Converse").
 //!
 //! Reads a request body `{system?, messages}`, a response `{output: {message}, stopReason}`, one
 //! message or a message array. Content blocks are one-key unions (`{text}`, `{toolUse}`,

@@ -1,7 +1,7 @@
-//! AWS Bedrock ConverseStream (wire-formats.md b.5): the decoded event payloads, one union object
-//! each (`{contentBlockDelta: {...}}`), as a proxy re-encodes them in SSE `data:` lines or as
-//! parsed objects. A payload without its union key, named by an SSE `event:` line instead, is
-//! read as that event.
+//! AWS Bedrock ConverseStream (docs/STREAMS.md "Each provider's events"): the decoded event
+//! payloads, one union object each (`{contentBlockDelta: {...}}`), as a proxy re-encodes them in
+//! SSE `data:` lines or as parsed objects. A payload without its union key, named by an SSE
+//! `event:` line instead, is read as that event.
 //!
 //! The body is a Converse response, `{output: {message}, stopReason, usage, metrics}`. Text and
 //! reasoning blocks may start with a delta (no `contentBlockStart`); tool input fragments become

@@ -1,4 +1,4 @@
-//! Google Gemini generateContent (`google_gemini`, wire-formats.md b.4).
+//! Google Gemini generateContent (`google_gemini`, docs/INPUT-FORMATS.md "Google Gemini").
 //!
 //! Reads a request body `{systemInstruction?, contents}`, a response `{candidates}` (the first
 //! candidate's content, with its `finishReason`), one content or a content array. The `model` role

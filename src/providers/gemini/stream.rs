@@ -1,5 +1,5 @@
-//! Google Gemini `streamGenerateContent?alt=sse` (wire-formats.md b.4): each chunk is a whole
-//! `GenerateContentResponse` whose parts are new fragments; no `[DONE]`.
+//! Google Gemini `streamGenerateContent?alt=sse` (docs/STREAMS.md "Each provider's events"): each
+//! chunk is a whole `GenerateContentResponse` whose parts are new fragments; no `[DONE]`.
 //!
 //! The body is a response with one candidate. A text part joins the previous part when both are
 //! text with the same `thought` flag (its `thoughtSignature`, if any, goes on the joined part);
@@ -301,7 +301,8 @@ fn skips_an_element<R: Reader>(acc: &mut Acc<R>, at: usize) {
     );
 }
 
-/// `partialArgs: [{jsonPath, stringValue | numberValue | boolValue | nullValue | ..., willContinue}]`.
+/// `partialArgs: [{jsonPath, stringValue | numberValue | boolValue | nullValue | ...,
+/// willContinue}]`.
 fn partial_args<R: Reader>(acc: &mut Acc<R>, at: usize, b: usize, fragments: &[Parsed]) {
     let mut current = acc
         .block_value(b)

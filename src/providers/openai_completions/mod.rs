@@ -1,4 +1,4 @@
-//! OpenAI Chat Completions (`openai_completions`, wire-formats.md b.1).
+//! OpenAI Chat Completions (`openai_completions`, docs/INPUT-FORMATS.md "OpenAI Chat Completions").
 //!
 //! Reads a request body `{messages}`, a response `{choices}` (the first choice's message, with its
 //! `finish_reason`), one message or a message array. `developer` messages are system messages;

@@ -1,5 +1,5 @@
-//! OpenAI Chat Completions streams (wire-formats.md b.1): `chat.completion.chunk`s, then
-//! `[DONE]`.
+//! OpenAI Chat Completions streams (docs/STREAMS.md "Each provider's events"):
+//! `chat.completion.chunk`s, then `[DONE]`.
 //!
 //! The body is a `chat.completion` with one choice, built from choice 0's deltas (other choices are
 //! ignored): `content`, `refusal`, `reasoning_content` and OpenRouter's `reasoning` concatenate,

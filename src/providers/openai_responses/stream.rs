@@ -1,5 +1,5 @@
-//! OpenAI Responses streams (wire-formats.md b.2): `response.*` events keyed by `output_index`
-//! (and `item_id`).
+//! OpenAI Responses streams (docs/STREAMS.md "Each provider's events"): `response.*` events keyed
+//! by `output_index` (and `item_id`).
 //!
 //! The body is the `response` of `response.created`, its `output` filled item by item:
 //! `output_item.added` adds an item (a block), content and summary parts are added by their
