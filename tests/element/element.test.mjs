@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer } from "../../scripts/serve.mjs";
 import { launchBrowser } from "../support/browser.mjs";
+import { imageRecordUrls } from "../support/xss.mjs";
 import * as cd from "../../js/node.mjs";
 import { conversation } from "../../bench/generate.mjs";
 import { sample, sampleConversation } from "../../www/sample.js";
@@ -1023,14 +1024,7 @@ test(`XSS: ${vectors.length} vectors in every field, through records and load, r
   assert.deepEqual(watch.dialogs, [], "no dialog");
   // Image records with an http(s) URL load by policy (here: only a vector that is such a URL);
   // nothing else may reach another host: no Markdown image loads on its own.
-  const byPolicy = new Set(vectors.flatMap((v) => {
-    try {
-      const u = new URL(v.trim());
-      return /^https?:$/.test(u.protocol) ? [u.href] : [];
-    } catch {
-      return [];
-    }
-  }));
+  const byPolicy = imageRecordUrls(vectors);
   assert.deepEqual(watch.requests.filter((r) => !byPolicy.has(r)), [], "no request to another host but image records'");
   assert.deepEqual(watch.console.filter((m) => !m.startsWith("Failed to load resource")), [], "no console errors");
   await page.close();

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer, viewerMounts } from "../../scripts/serve.mjs";
 import { launchBrowser } from "../support/browser.mjs";
+import { imageRecordUrls } from "../support/xss.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const vectors = JSON.parse(readFileSync(new URL("./xss-vectors.json", import.meta.url), "utf8"));
@@ -309,14 +310,7 @@ test(`XSS: ${vectors.length} vectors in every field, loaded by the page, run not
   assert.deepEqual(watch.navigations, [], "no navigation");
   // Image records with http(s) URLs load by policy (and fail on this closed network); nothing
   // else may reach another host: Markdown images in text never load on their own.
-  const allowed = new Set(vectors.flatMap((v) => {
-    try {
-      const u = new URL(v.trim());
-      return /^https?:$/.test(u.protocol) ? [u.href] : [];
-    } catch {
-      return [];
-    }
-  }));
+  const allowed = imageRecordUrls(vectors);
   assert.deepEqual(watch.requests.filter((r) => !allowed.has(r)), [], "no request to another host but image records'");
   assert.deepEqual(watch.console.filter((m) => !m.startsWith("Failed to load resource")), [], "no console errors");
   await page.close();
