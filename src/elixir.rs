@@ -233,8 +233,8 @@ fn finite<J: Json>(value: &J) -> Option<Number> {
 /// `Kernel.inspect/2` of a JSON value, without line breaks:
 ///
 /// * objects: `%{"k" => v, ...}`, keys in UTF-8 byte order, `%{}` when empty;
-/// * arrays: `[a, b]`; an array of integers that are all ASCII-printable (7..=13, 27, 32..=126) is
-/// a charlist, `~c"hi"`;
+/// * arrays: `[a, b]`; an array of integers that are all ASCII-printable (7..=13, 27, 32..=126) is a
+///   charlist, `~c"hi"`;
 /// * strings: double-quoted with Elixir's escapes (`\"`, `\\`, `\n`, `\#{`, ...), or as a binary
 ///   (`<<97, 0>>`) when they hold a non-printable character;
 /// * null, true, false: `nil`, `true`, `false`; integers: their digits; floats: [`float_inspect`].

@@ -15,8 +15,8 @@
 //! let message = sycophant::user(&&part).unwrap();
 //! assert_eq!(
 //!     serde_json::to_string(&message).unwrap(),
-//!    
-//! r#"{"__type__":"Message","role":"user","content":[{"__type__":"Text","type":"text","text":"What's in this image?"}]}"# );
+//!     r#"{"__type__":"Message","role":"user","content":[{"__type__":"Text","type":"text","text":"What's in this image?"}]}"#
+//! );
 //! ```
 //!
 //! Nothing here recurses into arbitrary JSON: the structs nest to a fixed depth (message, part,
@@ -243,8 +243,8 @@ impl<J> Struct<J> {
 // ---------------------------------------------------------------------------------------------
 // Constructors
 
-/// `Message.user/1`: `{role: "user", content}`. `content` is a string, a list of content parts
-/// (each with its `__type__` or its `type`), or null.
+/// `Message.user/1`: `{role: "user", content}`. `content` is a string, a list of content parts (each
+/// with its `__type__` or its `type`), or null.
 pub fn user<J: Json>(content: &J) -> Result<Message<J>> {
     built(0, content)
 }

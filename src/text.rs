@@ -75,8 +75,8 @@ fn render<J: Json>(record: &J) -> Option<Text<J>> {
         | ContentType::Notification
         | ContentType::Error => key("text").map(Text::Given),
         ContentType::Image => {
-            // `Map.get(content, "caption") || Map.get(content, "alt_text") || ""`; a content that
-            // is not a map raises BadMapError upstream.
+            // `Map.get(content, "caption") || Map.get(content, "alt_text") || ""`; a content that is
+            // not a map raises BadMapError upstream.
             content.as_ref()?;
             let truthy =
                 |v: &J| !matches!(v.kind(), Kind::Null | Kind::Other) && v.as_bool() != Some(false);

@@ -58,13 +58,11 @@ pub enum PartKind {
     Text,
     /// Reasoning: `content` is the reasoning text; `options` may hold a `signature`.
     Thinking,
-    /// Image bytes (base64) with `options.media`, or a provider file id with `options.type:
-    /// "file_id"`.
+    /// Image bytes (base64) with `options.media`, or a provider file id with `options.type: "file_id"`.
     Image,
     /// An image by URL.
     ImageUrl,
-    /// A document's bytes (base64) with `options.media`, or a file id with `options.type:
-    /// "file_id"`.
+    /// A document's bytes (base64) with `options.media`, or a file id with `options.type: "file_id"`.
     File,
     /// A document by URL.
     FileUrl,
@@ -118,8 +116,7 @@ impl<J> LcPart<J> {
         LcPart::new(PartKind::Thinking, Some(text), options)
     }
 
-    /// Redacted reasoning: `{"type": "unsupported", "content": data, "options": {"type":
-    /// "redacted_thinking"}}`.
+    /// Redacted reasoning: `{"type": "unsupported", "content": data, "options": {"type": "redacted_thinking"}}`.
     pub fn redacted(data: Option<J>) -> LcPart<J> {
         LcPart::new(
             PartKind::Unsupported,
@@ -162,18 +159,16 @@ impl<J: Serialize> Serialize for LcPart<J> {
     }
 }
 
-/// A LangChain ToolCall: `{status: "complete", type: "function", call_id, name, arguments,
-/// metadata?}`.
+/// A LangChain ToolCall: `{status: "complete", type: "function", call_id, name, arguments, metadata?}`.
 #[derive(Clone, Debug)]
 pub struct LcCall<J> {
     pub call_id: Out<J>,
     /// The given name, or one the conversion made (a Responses server tool's type).
     pub name: Option<Out<J>>,
-    /// An object, a value parsed from a JSON string, or the raw string when it did not parse to
-    /// one.
+    /// An object, a value parsed from a JSON string, or the raw string when it did not parse to one.
     pub arguments: Out<J>,
-    /// `synthetic_id: true` when the provider gave no id; `provider_type` for server tools and
-    /// other non-function calls; `thought_signature` for Gemini; `item_id` for Responses.
+    /// `synthetic_id: true` when the provider gave no id; `provider_type` for server tools and other
+    /// non-function calls; `thought_signature` for Gemini; `item_id` for Responses.
     pub metadata: Entries<J>,
 }
 

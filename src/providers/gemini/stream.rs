@@ -301,8 +301,7 @@ fn skips_an_element<R: Reader>(acc: &mut Acc<R>, at: usize) {
     );
 }
 
-/// `partialArgs: [{jsonPath, stringValue | numberValue | boolValue | nullValue | ...,
-/// willContinue}]`.
+/// `partialArgs: [{jsonPath, stringValue | numberValue | boolValue | nullValue | ..., willContinue}]`.
 fn partial_args<R: Reader>(acc: &mut Acc<R>, at: usize, b: usize, fragments: &[Parsed]) {
     let mut current = acc
         .block_value(b)
