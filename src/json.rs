@@ -1,7 +1,7 @@
 //! A read-only view of JSON-like input, so the core never copies what it only moves.
 //!
 //! The core reads messages through [`Json`]. Natively the input is a `&serde_json::Value`; in the
-//! browser it is a JavaScript value, which the binding layer (`wasm.rs`) wraps. Values the core only
+//! browser it is a JavaScript value, which the binding layer wraps. Values the core only
 //! passes along (tool arguments, texts, ids) are handed back as the same `Json` handle, so in
 //! JavaScript they come back as the very same objects and strings, at any nesting depth and with
 //! every UTF-16 code unit intact.

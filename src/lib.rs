@@ -1,7 +1,7 @@
 //! chat-display: LLM conversation messages as typed display items.
 //!
 //! The core is plain Rust and knows nothing of JavaScript: it reads JSON-like input through the
-//! [`json::Json`] view (implemented here for `&serde_json::Value`, and in `wasm.rs` for JavaScript
+//! [`json::Json`] view (implemented here for `&serde_json::Value`, and in src/wasm for JavaScript
 //! values) and returns typed results that serialize to the JSON the upstream Elixir libraries give.
 //!
 //! | module | what it holds |
@@ -28,7 +28,7 @@
 #![cfg_attr(not(target_arch = "wasm32"), forbid(unsafe_code))]
 // The core needs only `core` and `alloc`. The shipped module is built without the `std` feature,
 // so it links no standard library: its panics are a trap (there are none on input; see
-// `wasm.rs`), and Rust's formatting machinery, which std's panic handler brings, stays out.
+// `src/wasm/`), and Rust's formatting machinery, which std's panic handler brings, stays out.
 #![no_std]
 
 extern crate alloc;

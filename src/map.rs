@@ -10,7 +10,7 @@
 //! share one slot would make each lookup walk all the ids before it, a time quadratic in their
 //! number. So the hash is keyed: 64-bit multiplies with their high half folded in (as foldhash and
 //! aHash hash) over the text's bytes, from a key the module draws from the engine's
-//! `Math.random()` when it starts (`wasm.rs`); which ids collide depends on that key, which the
+//! `Math.random()` when it starts (src/wasm); which ids collide depends on that key, which the
 //! author of a conversation cannot know. Natively the key is fixed, so that tests repeat. Nothing
 //! the module returns depends on the key: an index keeps its keys in the order added.
 

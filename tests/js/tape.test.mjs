@@ -1,4 +1,4 @@
-// The display functions read their input through a tape the glue writes in one pass (src/wasm.rs),
+// The display functions read their input through a tape the glue writes in one pass (src/wasm/tape.js),
 // and what it does not write in place. These tests hold the two ways to the same results: every
 // display fixture read both ways, and each case that makes the glue give up.
 import { test } from "node:test";
