@@ -182,6 +182,7 @@ export class ChatTranscript extends HTMLElement {
       if (store !== this.#store) return counts;
       this.#list.setAttribute("aria-busy", "false");
       this.dispatchEvent(new CustomEvent("cd-load", { detail: counts }));
+      store.index(pause);
       return counts;
     } catch (error) {
       const failure = asError(error);

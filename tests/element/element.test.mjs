@@ -689,6 +689,14 @@ test("find over a 10,000-message conversation loaded as bytes (through a Transcr
     const rows = await page.evaluate(() => [...window.__root().querySelectorAll(".row:not([hidden]) > .record")].map((e) => Number(e.dataset.record)));
     assert.ok(rows.some((i) => !expected.includes(i)), "records around a hit still show");
   }
+  // Once the element has every record's search text (it fills it in slices after load), find
+  // searches there instead of in the module: the same hits, in the same order.
+  await page.waitForTimeout(3000);
+  for (const query of ["東京 データ", "RETRY CONTEXT MODEL", "the"]) {
+    const expected = big.texts.flatMap((x, i) => (x.includes(query.toLowerCase()) ? [i] : []));
+    assert.equal(await page.evaluate((q) => t.find(q), query), expected.length, `find(${query}) from the kept texts`);
+    assert.deepEqual(await stepHits(page, "findNext", 2), [...expected, ...expected].slice(0, 2), `find(${query}): the first hits`);
+  }
   // From the first hit, findPrevious wraps to the last.
   const expected = big.texts.flatMap((x, i) => (x.includes("東京 データ") ? [i] : []));
   await page.evaluate(() => t.find("東京 データ"));
