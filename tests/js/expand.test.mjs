@@ -40,7 +40,7 @@ test("the three functions are exported from ESM and CommonJS alike", () => {
   assert.equal(cjs.expandToolResults, expandToolResults);
 });
 
-test("expand fixtures (seed 001 examples and every rule of docs/API.md "expand")", () => {
+test("expand fixtures (seed 001 examples and every rule of docs/API.md, expand)", () => {
   assert.ok(fixtures.expand.length > 30);
   for (const c of fixtures.expand) {
     checkCase(c, "result", () => "options" in c ? expand(c.fallbackContent, c.messages, c.options) : expand(c.fallbackContent, c.messages));

@@ -51,7 +51,7 @@ test("record fixtures: newDisplayMessage, changeDisplayMessage, validateDisplayM
   }
 });
 
-test("toText fixtures: every row of docs/API.md "toText"", () => {
+test("toText fixtures: every row of docs/API.md, toText", () => {
   const cases = fixtures("to_text");
   assert.ok(cases.length > 60);
   for (const c of cases) {
