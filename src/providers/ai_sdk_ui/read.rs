@@ -8,8 +8,8 @@ use crate::prelude::*;
 use crate::providers::citation::Citation;
 use crate::providers::{
     arguments, block_type, compact_json, field, message_role, object, opt_list, opt_str, read_text,
-    split_data_url, Conversation, Entries, LcCall, LcPart, LcResult, Out, PartKind, ReadPayload,
-    ResultBody, Shape,
+    split_data_url, Conversation, Entries, LcCall, LcPart, LcResult, Out, Parsed, PartKind,
+    ReadPayload, ResultBody, Shape,
 };
 
 const ROLES: [(&str, Role); 3] = [
@@ -279,6 +279,8 @@ fn file<J: Json>(part: &J, ty: J, path: &Path<'_>) -> Result<LcPart<J>> {
 /// holds the part's `state` (and `approval_request: true` while approval is asked), and, in
 /// the states `output-available` and `output-error`, its result. A part marked `continuation`
 /// (what a stream makes of an output whose call came in an earlier response) is the result alone.
+/// `metadata.parts_before` is how many of the step's content parts came before the call, so that
+/// `toProvider` puts it back in its place.
 fn tool<J: Json>(
     c: &mut Conversation<J>,
     step: &mut Step<J>,
@@ -306,6 +308,8 @@ fn tool<J: Json>(
             metadata.push(("approval_request", Out::Bool(true)));
         }
         metadata.push(("part", Out::Given(part.clone())));
+        let before = Parsed::Number(step.parts.len().into());
+        metadata.push(("parts_before", Out::Json(before)));
         let call = c.call(id.clone(), name, arguments(input), metadata);
         step.calls.push(call);
     }

@@ -54,12 +54,7 @@ impl ReadStream for AiSdkUi {
                     .and_then(|b| b.get("parts"))
                     .is_some_and(|p| matches!(p, Parsed::Array(list) if !list.is_empty()));
                 if has_parts || !acc.streaming() {
-                    let id = acc
-                        .current_body()
-                        .and_then(|b| str_at(b, "id"))
-                        .unwrap_or_default()
-                        .to_string();
-                    acc.start_response(body(&id));
+                    next_body(acc);
                 }
                 let step = object(vec![("type", Parsed::String("step-start".into()))]);
                 acc.push_value(&keys(&["parts"]), step, true);
@@ -103,6 +98,10 @@ impl ReadStream for AiSdkUi {
                 };
                 let delta = str_at(event, "delta").unwrap_or_default().to_string();
                 acc.text_delta(b, under(&acc.block_at(b), &["text"]), &delta);
+                if let Some(metadata) = event.get("providerMetadata") {
+                    let metadata = metadata.clone();
+                    acc.edit_block(b, |part| part.set("providerMetadata", metadata));
+                }
             }
             "text-end" | "reasoning-end" => {
                 let kind = if ty == "text-end" {
@@ -154,8 +153,12 @@ impl ReadStream for AiSdkUi {
                             part.set("state", Parsed::String(state.into()));
                             if let Some(input) = event.get("input") {
                                 part.set("input", input.clone());
+                                strip(part, &["rawInput"]);
                             }
                             copy(part, event, &["errorText", "providerExecuted", "title"]);
+                            if let Some(metadata) = event.get("providerMetadata") {
+                                part.set("callProviderMetadata", metadata.clone());
+                            }
                         });
                     }
                     None => {
@@ -262,14 +265,7 @@ impl ReadStream for AiSdkUi {
             }
             // A retried step: the records of the step so far stay (patches remove nothing), and
             // the retry streams into a new body.
-            "reset-step" if acc.streaming() => {
-                let id = acc
-                    .current_body()
-                    .and_then(|b| str_at(b, "id"))
-                    .unwrap_or_default()
-                    .to_string();
-                acc.start_response(body(&id));
-            }
+            "reset-step" if acc.streaming() => next_body(acc),
             t if t.starts_with("data-") => data(acc, event),
             _ => {}
         }
@@ -283,6 +279,21 @@ fn body(id: &str) -> Parsed {
         ("role", Parsed::String("assistant".into())),
         ("parts", Parsed::Array(Vec::new())),
     ])
+}
+
+/// Starts the body of the next step: the message's id and metadata, no parts yet.
+fn next_body<R: Reader>(acc: &mut Acc<R>) {
+    let current = acc.current_body();
+    let id = current
+        .and_then(|b| str_at(b, "id"))
+        .unwrap_or_default()
+        .to_string();
+    let metadata = current.and_then(|b| b.get("metadata")).cloned();
+    let mut next = body(&id);
+    if let Some(metadata) = metadata {
+        next.set("metadata", metadata);
+    }
+    acc.start_response(next);
 }
 
 /// Starts a body if none is open (parts that come before `start`).
@@ -339,11 +350,12 @@ fn approval_call<R: Reader>(acc: &Acc<R>, event: &Parsed) -> Option<String> {
     })
 }
 
-/// A chunk that moves a tool part to a later state; for a call the stream never opened, a
-/// `continuation` part holding the output.
+/// A chunk that moves a tool part to a later state; for a call the stream never opened (an
+/// approval answered in an earlier response), a `continuation` part holding the output, which
+/// gives the result's record alone (none for a denial). Only an approval request needs its call.
 fn tool_state<R: Reader>(acc: &mut Acc<R>, at: usize, ty: &str, id: &str, event: &Parsed) {
     let Some(b) = acc.block(key("tool", id)) else {
-        if !matches!(ty, "tool-output-available" | "tool-output-error") {
+        if ty == "tool-approval-request" {
             return acc.error_at(
                 at,
                 text!(
@@ -425,6 +437,7 @@ fn apply_state(part: &mut Parsed, ty: &str, event: &Parsed) {
             "output-available"
         }
         "tool-output-error" => {
+            strip(part, &["output", "preliminary"]);
             copy(part, event, &["errorText"]);
             "output-error"
         }
@@ -445,7 +458,9 @@ fn merge_metadata<R: Reader>(acc: &mut Acc<R>, event: &Parsed) {
         return;
     };
     let given = given.clone();
-    open(acc);
+    if acc.current_body().is_none() {
+        open(acc);
+    }
     let Some(body) = acc.body_mut() else { return };
     match body.get_mut("metadata") {
         Some(metadata @ Parsed::Object(_)) => {

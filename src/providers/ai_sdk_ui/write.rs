@@ -80,15 +80,30 @@ impl WriteRequest for AiSdkUi {
                     Out::Str("step-start"),
                 )])));
             }
-            for part in &message.parts {
+            // Calls read from a UIMessage go back between the parts they sat between.
+            let calls: &[InCall<J>] = if message.role == Role::Assistant {
+                &message.calls
+            } else {
+                &[]
+            };
+            let place = |call: &InCall<J>| {
+                own.then(|| call.meta("parts_before"))
+                    .flatten()
+                    .and_then(|n| n.as_number())
+                    .map_or(usize::MAX, |n| n.as_f64() as usize)
+            };
+            let mut next = 0;
+            for (k, part) in message.parts.iter().enumerate() {
+                while let Some(call) = calls.get(next).filter(|c| place(c) <= k) {
+                    ui.parts.push(UiPart::Tool(tool_of(call, own)));
+                    next += 1;
+                }
                 if let Some(p) = part_of(part, own) {
                     ui.parts.push(UiPart::Done(p));
                 }
             }
-            if message.role == Role::Assistant {
-                for call in &message.calls {
-                    ui.parts.push(UiPart::Tool(tool_of(call, own)));
-                }
+            for call in calls.get(next..).unwrap_or_default() {
+                ui.parts.push(UiPart::Tool(tool_of(call, own)));
             }
             for result in &message.results {
                 let id = result.id.text();
