@@ -600,3 +600,29 @@ fn bad_and_unknown_chunks_are_error_records_or_nothing_never_a_panic() {
         let _ = acc.message().unwrap();
     }
 }
+
+/// The message of a stream is, as JSON text, the one the AI SDK's final UIMessage gives: the
+/// parts' keys in the SDK's order too (tests/js compare JSON text).
+#[test]
+fn a_stream_message_is_the_final_message_key_for_key() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir(stream_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let Some(stem) = name.strip_suffix(".final.json") else {
+            continue;
+        };
+        let last: Value =
+            match serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap() {
+                Value::Array(list) => list.last().unwrap().clone(),
+                one => one,
+            };
+        let text = std::fs::read(stream_dir().join(format!("{stem}.sse"))).unwrap();
+        let acc = accumulate(&text, 64);
+        let got = serde_json::to_string(&acc.message().unwrap()).unwrap();
+        let want = serde_json::to_string(&read(&last)[0]).unwrap();
+        assert_eq!(got, want, "{stem}");
+        checked += 1;
+    }
+    assert!(checked >= 11, "only {checked}");
+}

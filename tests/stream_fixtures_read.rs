@@ -69,7 +69,11 @@ fn expected_calls(protocol: &str, body: &Value) -> usize {
         "google_gemini" => keyed(list(body, "/candidates/0/content/parts"), "functionCall"),
         "ai_sdk_ui" => list(body, "/parts")
             .iter()
-            .filter(|p| p["type"].as_str().is_some_and(|t| t.starts_with("tool-") || t == "dynamic-tool"))
+            .filter(|p| {
+                p["type"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("tool-") || t == "dynamic-tool")
+            })
             .count(),
         other => panic!("unknown protocol directory {other}"),
     }

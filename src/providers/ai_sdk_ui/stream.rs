@@ -74,14 +74,15 @@ impl ReadStream for AiSdkUi {
                     ("text", Parsed::String(String::new())),
                     ("state", Parsed::String("streaming".into())),
                 ];
-                if let Some(metadata) = event.get("providerMetadata") {
-                    part.push(("providerMetadata", metadata.clone()));
-                }
                 if kind == "reasoning" {
                     part.insert(1, ("id", Parsed::String(id.into())));
                 }
+                let mut part = object(part);
+                if let Some(metadata) = event.get("providerMetadata") {
+                    set_metadata(&mut part, metadata.clone());
+                }
                 open(acc);
-                let Some(place) = acc.push_value(&keys(&["parts"]), object(part), true) else {
+                let Some(place) = acc.push_value(&keys(&["parts"]), part, true) else {
                     return;
                 };
                 acc.add_block(key(kind, id), place, None, true);
@@ -100,7 +101,7 @@ impl ReadStream for AiSdkUi {
                 acc.text_delta(b, under(&acc.block_at(b), &["text"]), &delta);
                 if let Some(metadata) = event.get("providerMetadata") {
                     let metadata = metadata.clone();
-                    acc.edit_block(b, |part| part.set("providerMetadata", metadata));
+                    acc.edit_block(b, |part| set_metadata(part, metadata));
                 }
             }
             "text-end" | "reasoning-end" => {
@@ -122,7 +123,7 @@ impl ReadStream for AiSdkUi {
                         part.set("citations", citations);
                     }
                     if let Some(metadata) = metadata {
-                        part.set("providerMetadata", metadata);
+                        set_metadata(part, metadata);
                     }
                 });
             }
@@ -159,6 +160,7 @@ impl ReadStream for AiSdkUi {
                             if let Some(metadata) = event.get("providerMetadata") {
                                 part.set("callProviderMetadata", metadata.clone());
                             }
+                            in_order(part);
                         });
                     }
                     None => {
@@ -184,6 +186,7 @@ impl ReadStream for AiSdkUi {
                             event,
                             &["errorText", "providerExecuted", "title", "toolMetadata"],
                         );
+                        in_order(&mut part);
                         if let Some(metadata) = event.get("providerMetadata") {
                             part.set("callProviderMetadata", metadata.clone());
                         }
@@ -320,6 +323,22 @@ fn live<R: Reader>(acc: &Acc<R>, key: i64) -> Option<usize> {
     acc.block(key).filter(|&b| acc.block_streaming(b))
 }
 
+/// Sets a text or reasoning part's `providerMetadata`, which the AI SDK's parts hold before
+/// `state` (JSON text of the body then reads as the SDK's does).
+fn set_metadata(part: &mut Parsed, metadata: Parsed) {
+    if let Parsed::Object(entries) = part {
+        if let Some(slot) = entries.iter_mut().find(|(k, _)| k == "providerMetadata") {
+            slot.1 = metadata;
+            return;
+        }
+        let at = entries
+            .iter()
+            .position(|(k, _)| k == "state")
+            .unwrap_or(entries.len());
+        entries.insert(at, ("providerMetadata".into(), metadata));
+    }
+}
+
 /// Copies the fields of `event` named in `keys` onto `part`.
 fn copy(part: &mut Parsed, event: &Parsed, keys: &[&str]) {
     for key in keys {
@@ -392,11 +411,11 @@ fn apply_state(part: &mut Parsed, ty: &str, event: &Parsed) {
                 event.get("approvalId").cloned().unwrap_or(Parsed::Null),
             )];
             for (from, to) in [
-                ("signature", "signature"),
-                ("isAutomatic", "isAutomatic"),
                 ("approvalDescriptor", "descriptor"),
-                ("reason", "requestReason"),
                 ("inputSchemaInput", "inputSchemaInput"),
+                ("reason", "requestReason"),
+                ("isAutomatic", "isAutomatic"),
+                ("signature", "signature"),
             ] {
                 if let Some(value) = event.get(from) {
                     fields.push((to, value.clone()));
@@ -450,6 +469,52 @@ fn apply_state(part: &mut Parsed, ty: &str, event: &Parsed) {
     }
     copy(part, event, &["providerExecuted"]);
     part.set("state", Parsed::String(state.into()));
+    in_order(part);
+}
+
+/// Puts a tool part's keys in the order the AI SDK creates them (`updateToolPart` and
+/// `updateDynamicToolPart` of `ai@7.0.173 src/ui/process-ui-message-stream.ts`), keys it adds
+/// later after them, so that the body's JSON text reads as the SDK's message.
+fn in_order(part: &mut Parsed) {
+    const STATIC: [&str; 12] = [
+        "type",
+        "toolCallId",
+        "state",
+        "title",
+        "toolMetadata",
+        "input",
+        "inputEncoding",
+        "output",
+        "rawInput",
+        "errorText",
+        "providerExecuted",
+        "preliminary",
+    ];
+    const DYNAMIC: [&str; 13] = [
+        "type",
+        "toolName",
+        "toolCallId",
+        "state",
+        "input",
+        "inputEncoding",
+        "output",
+        "errorText",
+        "preliminary",
+        "providerExecuted",
+        "title",
+        "toolMetadata",
+        "continuation",
+    ];
+    let order: &[&str] = if str_at(part, "type") == Some("dynamic-tool") {
+        &DYNAMIC
+    } else {
+        &STATIC
+    };
+    if let Parsed::Object(entries) = part {
+        let rank = |k: &str| order.iter().position(|o| *o == k).unwrap_or(order.len());
+        // A stable sort: keys outside the list keep their order, after the listed ones.
+        crate::json::sort_by(entries, |a, b| rank(&a.0) < rank(&b.0));
+    }
 }
 
 /// Merges a chunk's `messageMetadata` into the body's `metadata`, key by key.
