@@ -79,7 +79,11 @@ registry! {
         GoogleGemini = "google_gemini" => gemini::Gemini,
     }
     // Formats Sycophant does not name.
-    others {}
+    others {
+        /// The Vercel AI SDK's `UIMessage[]` (v5-v7: `{id, role, parts}` with typed parts) and its
+        /// UI message stream.
+        AiSdkUi = "ai_sdk_ui" => ai_sdk_ui::AiSdkUi,
+    }
 }
 
 impl WireProtocol {

@@ -19,12 +19,13 @@ use serde_json::{json, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const PROTOCOLS: [&str; 5] = [
+const PROTOCOLS: [&str; 6] = [
     "anthropic_messages",
     "openai_completions",
     "openai_responses",
     "bedrock_converse",
     "google_gemini",
+    "ai_sdk_ui",
 ];
 
 fn root() -> PathBuf {
@@ -66,6 +67,14 @@ fn expected_calls(protocol: &str, body: &Value) -> usize {
         "openai_responses" => typed(list(body, "/output"), "function_call"),
         "bedrock_converse" => keyed(list(body, "/output/message/content"), "toolUse"),
         "google_gemini" => keyed(list(body, "/candidates/0/content/parts"), "functionCall"),
+        "ai_sdk_ui" => list(body, "/parts")
+            .iter()
+            .filter(|p| {
+                p["type"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("tool-") || t == "dynamic-tool")
+            })
+            .count(),
         other => panic!("unknown protocol directory {other}"),
     }
 }

@@ -9,8 +9,9 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else { return };
-    let protocol = WireProtocol::ALL[usize::from(first) % 5];
-    let size = usize::from(first / 5) % 16 + 1;
+    let count = WireProtocol::ALL.len();
+    let protocol = WireProtocol::ALL[usize::from(first) % count];
+    let size = usize::from(first) / count % 16 + 1;
     let mut acc = StreamAccumulator::new(protocol);
     let mut mirror: Vec<Parsed> = Vec::new();
     for piece in rest.chunks(size) {

@@ -201,6 +201,18 @@ impl<J: Json> Conversation<J> {
         self.stop(status, Some(reason), details);
     }
 
+    /// How many messages there are so far.
+    pub fn message_count(&self) -> usize {
+        self.messages.len()
+    }
+
+    /// Adds metadata to the message at `index` (after its `wire_protocol`), if there is one.
+    pub fn annotate(&mut self, index: usize, entries: Entries<J>) {
+        if let Some(message) = self.messages.get_mut(index) {
+            message.metadata.extend(entries);
+        }
+    }
+
     /// The messages, the open run ended.
     pub fn finish(mut self) -> Vec<LcMessage<J>> {
         self.flush();

@@ -77,7 +77,7 @@ fn detect_object<J: Json>(payload: &J) -> Option<WireProtocol> {
         return detect_list(&messages);
     }
     if has(payload, "parts") {
-        return Some(WireProtocol::GoogleGemini);
+        return Some(parts_format(payload));
     }
     if has(payload, "role") || has(payload, "type") {
         return detect_list(core::slice::from_ref(payload));
@@ -111,6 +111,25 @@ fn detect_list<J: Json>(items: &[J]) -> Option<WireProtocol> {
         Some(p) => Some(p),
         None if plain => Some(WireProtocol::OpenaiCompletions),
         None => None,
+    }
+}
+
+/// A message with `parts`: an AI SDK UIMessage when its parts have a string `type` (or, with none,
+/// when it has an `id` and no Gemini role), else Gemini `contents`, whose parts are one-key
+/// objects without a `type` (docs/formats/ai-sdk-ui.md "Recognizing it").
+fn parts_format<J: Json>(item: &J) -> WireProtocol {
+    let parts = field(item, "parts").and_then(|p| p.elements());
+    let typed = parts.as_ref().is_some_and(|list| {
+        list.first()
+            .is_some_and(|p| field(p, "type").is_some_and(|t| t.kind() == Kind::String))
+    });
+    let empty_ui = parts.as_ref().is_some_and(|list| list.is_empty())
+        && has(item, "id")
+        && str_of(item, "role").as_deref() != Some("model");
+    if typed || empty_ui {
+        WireProtocol::AiSdkUi
+    } else {
+        WireProtocol::GoogleGemini
     }
 }
 
@@ -170,7 +189,7 @@ fn detect_item<J: Json>(item: &J) -> Sign {
         return Sign::Foreign;
     }
     if has(item, "parts") {
-        return Sign::Format(WireProtocol::GoogleGemini);
+        return Sign::Format(parts_format(item));
     }
     if let Some(ty) = str_of(item, "type") {
         if RESPONSES_ITEMS.contains(&ty.as_str()) || ty.ends_with("_call") || ty == "message" {

@@ -19,6 +19,8 @@ pub struct InMessage<J> {
     /// True when `metadata.wire_protocol` names the format being written, so provider blocks kept
     /// in `unsupported` parts (and server-tool items) can be passed back unchanged.
     pub own: bool,
+    /// The message's `metadata` object, if it has one.
+    pub metadata: Option<J>,
 }
 
 /// A content part: its type, its `content`, and its `options` object.
@@ -304,6 +306,7 @@ pub fn read_messages<J: Json>(messages: &J, protocol: WireProtocol) -> Result<Ve
             calls,
             results,
             own,
+            metadata: field(raw, "metadata").filter(|m| m.kind() == Kind::Object),
         });
     }
     Ok(out)

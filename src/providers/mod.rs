@@ -3,7 +3,7 @@
 //! (`StreamAccumulator`, in [`crate::stream`]).
 //!
 //! Each format has its folder (`anthropic/`, `openai_completions/`, `openai_responses/`,
-//! `bedrock/`, `gemini/`), whose type implements [`Format`] in three files: `read.rs`
+//! `bedrock/`, `gemini/`, `ai_sdk_ui/`), whose type implements [`Format`] in three files: `read.rs`
 //! ([`ReadPayload`]), `write.rs` ([`WriteRequest`]) and `stream.rs` ([`ReadStream`]). The registry
 //! (`src/registry.rs`) lists them. Adding a format is a folder and a row there (and, if payloads
 //! of it should be recognized, its signs in `detect.rs`, whose rules weigh every format against
@@ -23,18 +23,21 @@
 //! | `turns.rs` | block-based requests: [`TurnWriter`], [`Turns`] |
 //! | `write.rs` | the pieces of requests the writers share: contents, system prompts, media |
 //! | `detect.rs` | [`detect_protocol`] |
+//! | `citation.rs` | the citation object of `metadata.citations` |
 //!
 //! The rules of every format are tabled in docs/INPUT-FORMATS.md ("Provider formats").
 
 use crate::error::text;
 use crate::prelude::*;
 
+pub mod ai_sdk_ui;
 pub mod anthropic;
 pub mod bedrock;
 pub mod gemini;
 pub mod openai_completions;
 pub mod openai_responses;
 
+mod citation;
 mod conversation;
 mod detect;
 mod fields;

@@ -1,6 +1,7 @@
-/** A provider wire format, named as Sycophant's `wire_protocol` names it. */
+/** A wire format: the five provider formats, named as Sycophant's `wire_protocol` names them,
+ * and `"ai_sdk_ui"`, the Vercel AI SDK's `UIMessage[]` (v5-v7) and UI message stream. */
 export type WireProtocol = "anthropic_messages" | "openai_completions" | "openai_responses"
-  | "bedrock_converse" | "google_gemini";
+  | "bedrock_converse" | "google_gemini" | "ai_sdk_ui";
 
 /** `metadata` of a message read from a provider payload. `stop_reason` is the provider's raw stop
  * reason (response bodies only); `stop_details` is Anthropic's refusal detail. */
@@ -8,6 +9,9 @@ export type ProviderMetadata = {
   wire_protocol: WireProtocol;
   stop_reason?: JsonValue;
   stop_details?: JsonValue;
+  /** `ai_sdk_ui`: the UIMessage's `id` and `metadata`, on the first message read from it. */
+  message_id?: string;
+  message_metadata?: JsonValue;
 };
 
 /** A LangChain message made by `fromProvider`: every key present. */

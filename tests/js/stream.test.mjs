@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { StreamAccumulator, fromProvider, toDisplayMessages, isChatDisplayError } from "chat-display";
 
 const root = new URL("../fixtures/streams/", import.meta.url);
-const protocols = ["anthropic_messages", "openai_completions", "openai_responses", "bedrock_converse", "google_gemini"];
+const protocols = ["anthropic_messages", "openai_completions", "openai_responses", "bedrock_converse", "google_gemini", "ai_sdk_ui"];
 
 function fixtures() {
   const out = [];
