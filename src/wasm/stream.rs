@@ -132,11 +132,11 @@ struct ReaderThroughJs;
 impl crate::stream::Reader for ReaderThroughJs {
     fn read(
         protocol: crate::providers::WireProtocol,
-        body: &crate::providers::Parsed,
+        body: &crate::json::Parsed,
         records: bool,
     ) -> crate::error::Result<(
-        crate::providers::Parsed,
-        Vec<(usize, crate::providers::Parsed)>,
+        crate::json::Parsed,
+        Vec<(usize, crate::json::Parsed)>,
     )> {
         let unwritable = |_| {
             Error::new(

@@ -5,7 +5,7 @@
 //! identity.
 
 use crate::prelude::*;
-use crate::providers::Parsed;
+use crate::json::Parsed;
 use crate::stream::Patch;
 use crate::wasm::in_place::is_array;
 use crate::wasm::strings::js_str;
