@@ -79,7 +79,10 @@ registry! {
         GoogleGemini = "google_gemini" => gemini::Gemini,
     }
     // Formats Sycophant does not name.
-    others {}
+    others {
+        /// LangChain.js messages (serialized `{lc, kwargs}`, stored `{type, data}`, plain `{type, content}`).
+        LangchainJs = "langchain_js" => langchain_js::LangchainJs,
+    }
 }
 
 impl WireProtocol {

@@ -34,6 +34,7 @@ use crate::prelude::*;
 pub mod anthropic;
 pub mod bedrock;
 pub mod gemini;
+pub mod langchain_js;
 pub mod openai_completions;
 pub mod openai_responses;
 
@@ -108,6 +109,36 @@ pub fn parse_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
                 ),
             )
         })
+}
+
+/// Reads the `protocol` argument of `StreamAccumulator`: a format that has a stream, else
+/// `unsupported_protocol` (LangChain.js messages are not a stream: docs/INPUT-FORMATS.md
+/// "LangChain.js messages").
+pub fn stream_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
+    struct Streams;
+    impl Visit for Streams {
+        type Output = bool;
+        fn visit<F: Format>(self, _: WireProtocol) -> bool {
+            F::STREAMS
+        }
+    }
+    let parsed = parse_protocol(protocol)?;
+    if parsed.visit(Streams) {
+        return Ok(parsed);
+    }
+    Err(Error::new(
+        ErrorCode::UnsupportedProtocol,
+        &PROTOCOL,
+        text!(
+            "The protocol \"",
+            parsed.as_str(),
+            "\" at ",
+            PROTOCOL,
+            " has no stream: read its messages with fromProvider(\"",
+            parsed.as_str(),
+            "\", messages)."
+        ),
+    ))
 }
 
 /// The registry's names, quoted: `"a", "b" or "c"`.
