@@ -261,6 +261,50 @@ fn object_kind<J: Json>(value: &J, path: &Path<'_>, what: &str) -> Result<()> {
     Err(Error::expected(path, what, value.kind()))
 }
 
+/// A message of another format where a LangChain message is expected (docs/INPUT-FORMATS.md
+/// "Messages of another format"): the error naming the format and the call that reads it. Looked
+/// for only where the message lacks what a LangChain message has (a role; content, or a tool
+/// message's results: `with_role`), so a valid message is read as before at no cost.
+fn other_format<J: Json>(message: &J, path: &Path<'_>, with_role: bool) -> Option<Error> {
+    let has = |key: &str| message.get_non_null(key).is_some();
+    let (what, protocol) = if let Some(parts) = message.get_non_null("parts").and_then(|p| p.elements()) {
+        match parts.first() {
+            Some(first) if first.get("type").is_none() => {
+                ("a Gemini content (its parts)", "google_gemini")
+            }
+            _ => ("an AI SDK UIMessage (its parts)", "ai_sdk_ui"),
+        }
+    } else if with_role {
+        if !has("tool_call_id") {
+            return None;
+        }
+        ("an OpenAI Chat Completions tool message (its tool_call_id)", "openai_completions")
+    } else if has("lc") || has("kwargs") || has("data") || has("type") {
+        ("a LangChain.js message", "langchain_js")
+    } else {
+        return None;
+    };
+    Some(wrong_shape(path, "message", what, protocol))
+}
+
+fn wrong_shape(path: &Path<'_>, thing: &str, what: &str, protocol: &str) -> Error {
+    Error::new(
+        ErrorCode::InvalidInput,
+        path,
+        crate::error::text!(
+            "The ",
+            thing,
+            " at ",
+            path,
+            " is ",
+            what,
+            ", not an Elixir LangChain one: convert the messages with fromProvider(\"",
+            protocol,
+            "\", messages) from \"chat-display\" first."
+        ),
+    )
+}
+
 /// Reads a message's `role`. A missing role is `invalid_input` (the struct default `user` is not
 /// assumed, so nothing is shown as said by the wrong party); `null` or any other value is
 /// `unsupported_role`.
@@ -310,6 +354,18 @@ pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>
     object_kind(call, path, "a tool call object")?;
     let [call_id, name, arguments, display_text] =
         call.fields(&["call_id", "name", "arguments", "display_text"]);
+    if non_null(call_id.clone()).is_none() {
+        let sign = if call.get("function").is_some() {
+            Some(("an OpenAI Chat Completions tool call (its function)", "openai_completions"))
+        } else if call.get("args").is_some() {
+            Some(("a LangChain.js tool call (its args)", "langchain_js"))
+        } else {
+            None
+        };
+        if let Some((what, protocol)) = sign {
+            return Err(wrong_shape(path, "tool call", what, protocol));
+        }
+    }
     Ok(ToolCall {
         call_id: opt_string(call_id, "call_id", path)?,
         name: opt_string(name, "name", path)?,
@@ -363,7 +419,21 @@ pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>
     if non_null(sycophant).is_some() {
         return from_sycophant(message, path);
     }
+    if role.is_none() {
+        if let Some(e) = other_format(message, path, false) {
+            return Err(e);
+        }
+    }
     let role = read_role(role, path)?;
+    // A message with a role but no content or no results: maybe an AI SDK UIMessage (`parts`)
+    // or an OpenAI tool message (`tool_call_id`).
+    if non_null(content.clone()).is_none()
+        || (role == Role::Tool && non_null(tool_results.clone()).is_none())
+    {
+        if let Some(e) = other_format(message, path, true) {
+            return Err(e);
+        }
+    }
     let content_path = path.key("content");
     let content = match non_null(content) {
         None => Content::None,
