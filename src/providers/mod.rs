@@ -115,15 +115,8 @@ pub fn parse_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
 /// `unsupported_protocol` (LangChain.js messages are not a stream: docs/INPUT-FORMATS.md
 /// "LangChain.js messages").
 pub fn stream_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
-    struct Streams;
-    impl Visit for Streams {
-        type Output = bool;
-        fn visit<F: Format>(self, _: WireProtocol) -> bool {
-            F::STREAMS
-        }
-    }
     let parsed = parse_protocol(protocol)?;
-    if parsed.visit(Streams) {
+    if has_stream(parsed) {
         return Ok(parsed);
     }
     Err(Error::new(
@@ -139,6 +132,18 @@ pub fn stream_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
             "\", messages)."
         ),
     ))
+}
+
+/// Whether the format has a stream that `StreamAccumulator` reads (every one but `langchain_js`).
+pub fn has_stream(protocol: WireProtocol) -> bool {
+    struct Streams;
+    impl Visit for Streams {
+        type Output = bool;
+        fn visit<F: Format>(self, _: WireProtocol) -> bool {
+            F::STREAMS
+        }
+    }
+    protocol.visit(Streams)
 }
 
 /// The registry's names, quoted: `"a", "b" or "c"`.

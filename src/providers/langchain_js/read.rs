@@ -293,13 +293,14 @@ fn read_ai<J: Json>(
         if let Some(text) = id.as_ref().and_then(|i| i.as_str()) {
             ids.push(text.into_owned());
         }
-        let name = opt_str(call, "name", &call_path)?;
-        calls.push(c.call(
-            id,
-            name.map(Out::Given),
-            arguments(field(call, "args")),
-            Vec::new(),
-        ));
+        // An OpenAI-style call (`function: {name, arguments}`), which LangChain coerces too.
+        let (call, call_path) = match field(call, "function").filter(|_| field(call, "args").is_none()) {
+            Some(function) => (function, call_path.key("function")),
+            None => (call.clone(), call_path),
+        };
+        let name = opt_str(&call, "name", &call_path)?;
+        let args = field(&call, "args").or_else(|| field(&call, "arguments"));
+        calls.push(c.call(id, name.map(Out::Given), arguments(args), Vec::new()));
     }
     let mut blocks = blocks(c, msg.content.as_ref(), content_path, &ids)?;
     parts.append(&mut blocks.parts);

@@ -7,7 +7,7 @@ use crate::error::Result;
 use crate::json::Json;
 use crate::message::{PartType, Role};
 use crate::prelude::*;
-use crate::providers::{content_value, InMessage, InPart, Out, WriteRequest};
+use crate::providers::{content_value, media, InMessage, InPart, Out, WriteRequest};
 
 impl WriteRequest for LangchainJs {
     /// `toProvider("langchain_js", messages)`: `[{type, data}]`. A lone text is a string
@@ -40,22 +40,31 @@ impl WriteRequest for LangchainJs {
                     out.push(stored(ty, vec![("content", content)], v1));
                 }
                 Role::Assistant => {
-                    let calls = message
-                        .calls
-                        .iter()
-                        .map(|call| {
-                            Out::Map(vec![
-                                ("id", call.id.clone()),
-                                ("name", call.name.clone().map_or(Out::Str(""), Out::Given)),
-                                ("args", call.arguments_object()),
-                                ("type", Out::Str("tool_call")),
-                            ])
-                        })
-                        .collect();
+                    let (mut calls, mut invalid) = (Vec::new(), Vec::new());
+                    for call in &message.calls {
+                        let name = call.name.clone().map_or(Out::Str(""), Out::Given);
+                        // A call read from `invalid_tool_calls` goes back there, its args text as it was.
+                        if call.meta("invalid").and_then(|i| i.as_bool()) == Some(true) {
+                            let mut entries =
+                                vec![("id", call.id.clone()), ("name", name), ("args", call.arguments_text()?)];
+                            if let Some(error) = call.meta("error") {
+                                entries.push(("error", Out::Given(error)));
+                            }
+                            entries.push(("type", Out::Str("invalid_tool_call")));
+                            invalid.push(Out::Map(entries));
+                            continue;
+                        }
+                        calls.push(Out::Map(vec![
+                            ("id", call.id.clone()),
+                            ("name", name),
+                            ("args", call.arguments_object()),
+                            ("type", Out::Str("tool_call")),
+                        ]));
+                    }
                     let data = vec![
                         ("content", content),
                         ("tool_calls", Out::List(calls)),
-                        ("invalid_tool_calls", Out::List(Vec::new())),
+                        ("invalid_tool_calls", Out::List(invalid)),
                     ];
                     out.push(stored("ai", data, v1));
                 }
@@ -87,9 +96,8 @@ fn block<J: Json>(part: &InPart<J>, own: bool) -> Option<Out<J>> {
     let source = |ty: &'static str, key: &'static str| {
         let mut entries = vec![("type", Out::Str(ty)), (key, Out::Given(part.text()?))];
         if key == "data" {
-            if let Some(media) = part.option("media") {
-                entries.push(("mimeType", Out::Given(media)));
-            }
+            let default = if ty == "image" { "image/png" } else { "application/pdf" };
+            entries.push(("mimeType", media(part, default)));
         }
         if ty == "file" {
             if let Some((_, name)) = given("filename") {
