@@ -1,6 +1,7 @@
-/** A provider wire format, named as Sycophant's `wire_protocol` names it. */
+/** A wire format: the five Sycophant names in its `wire_protocol`, and `langchain_js` (LangChain.js messages; no stream). */
 export type WireProtocol = "anthropic_messages" | "openai_completions" | "openai_responses"
-  | "bedrock_converse" | "google_gemini";
+  | "bedrock_converse" | "google_gemini"
+  | "langchain_js";
 
 /** `metadata` of a message read from a provider payload. `stop_reason` is the provider's raw stop
  * reason (response bodies only); `stop_details` is Anthropic's refusal detail. */
