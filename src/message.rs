@@ -267,23 +267,27 @@ fn object_kind<J: Json>(value: &J, path: &Path<'_>, what: &str) -> Result<()> {
 /// message's results: `with_role`), so a valid message is read as before at no cost.
 fn other_format<J: Json>(message: &J, path: &Path<'_>, with_role: bool) -> Option<Error> {
     let has = |key: &str| message.get_non_null(key).is_some();
-    let (what, protocol) = if let Some(parts) = message.get_non_null("parts").and_then(|p| p.elements()) {
-        match parts.first() {
-            Some(first) if first.get("type").is_none() => {
-                ("a Gemini content (its parts)", "google_gemini")
+    let (what, protocol) =
+        if let Some(parts) = message.get_non_null("parts").and_then(|p| p.elements()) {
+            match parts.first() {
+                Some(first) if first.get("type").is_none() => {
+                    ("a Gemini content (its parts)", "google_gemini")
+                }
+                _ => ("an AI SDK UIMessage (its parts)", "ai_sdk_ui"),
             }
-            _ => ("an AI SDK UIMessage (its parts)", "ai_sdk_ui"),
-        }
-    } else if with_role {
-        if !has("tool_call_id") {
+        } else if with_role {
+            if !has("tool_call_id") {
+                return None;
+            }
+            (
+                "an OpenAI Chat Completions tool message (its tool_call_id)",
+                "openai_completions",
+            )
+        } else if has("lc") || has("kwargs") || has("data") || has("type") {
+            ("a LangChain.js message", "langchain_js")
+        } else {
             return None;
-        }
-        ("an OpenAI Chat Completions tool message (its tool_call_id)", "openai_completions")
-    } else if has("lc") || has("kwargs") || has("data") || has("type") {
-        ("a LangChain.js message", "langchain_js")
-    } else {
-        return None;
-    };
+        };
     Some(wrong_shape(path, "message", what, protocol))
 }
 
@@ -356,7 +360,10 @@ pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>
         call.fields(&["call_id", "name", "arguments", "display_text"]);
     if non_null(call_id.clone()).is_none() {
         let sign = if call.get("function").is_some() {
-            Some(("an OpenAI Chat Completions tool call (its function)", "openai_completions"))
+            Some((
+                "an OpenAI Chat Completions tool call (its function)",
+                "openai_completions",
+            ))
         } else if call.get("args").is_some() {
             Some(("a LangChain.js tool call (its args)", "langchain_js"))
         } else {

@@ -3,9 +3,9 @@
 //! (`StreamAccumulator`, in [`crate::stream`]).
 //!
 //! Each format has its folder (`anthropic/`, `openai_completions/`, `openai_responses/`,
-//! `bedrock/`, `gemini/`), whose type implements [`Format`] in three files: `read.rs`
-//! ([`ReadPayload`]), `write.rs` ([`WriteRequest`]) and `stream.rs` ([`ReadStream`]). The registry
-//! (`src/registry.rs`) lists them. Adding a format is a folder and a row there (and, if payloads
+//! `bedrock/`, `gemini/`, `langchain_js/`), whose type implements [`Format`] in three files:
+//! `read.rs` ([`ReadPayload`]), `write.rs` ([`WriteRequest`]) and `stream.rs` ([`ReadStream`]).
+//! The registry (`src/registry.rs`) lists them. Adding a format is a folder and a row there (and, if payloads
 //! of it should be recognized, its signs in `detect.rs`, whose rules weigh every format against
 //! the others). The files here hold what the formats share, one concern each:
 //!

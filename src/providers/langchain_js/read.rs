@@ -113,7 +113,11 @@ pub(super) fn unwrap<J: Json>(message: &J, path: &Path<'_>) -> Result<(Msg<J>, &
         object(&kwargs, &kwargs_path, "an object")?;
         (ty, kwargs, "kwargs")
     } else if let Some(data) = field(message, "data").filter(|d| d.kind() == Kind::Object) {
-        (type_of(field(message, "type"), &path.key("type"))?, data, "data")
+        (
+            type_of(field(message, "type"), &path.key("type"))?,
+            data,
+            "data",
+        )
     } else {
         let ty = match field(message, "type") {
             Some(t) => type_of(Some(t), &path.key("type"))?,
@@ -232,8 +236,12 @@ impl ReadPayload for LangchainJs {
                 let is_error =
                     get("status").and_then(|s| s.as_str().map(|s| s == "error")) == Some(true);
                 let content = match &msg.content {
-                    Some(text) if text.kind() == Kind::String => ResultBody::Text(Out::Given(text.clone())),
-                    Some(list) => ResultBody::Parts(blocks(c, Some(list), &content_path, &[])?.parts),
+                    Some(text) if text.kind() == Kind::String => {
+                        ResultBody::Text(Out::Given(text.clone()))
+                    }
+                    Some(list) => {
+                        ResultBody::Parts(blocks(c, Some(list), &content_path, &[])?.parts)
+                    }
                     None => ResultBody::Text(Out::Str("")),
                 };
                 let result = c.result(id, name, content, is_error, Vec::new());
@@ -248,7 +256,11 @@ fn opt_str_of<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<O
     match value {
         None => Ok(None),
         Some(v) if v.kind() == Kind::String => Ok(Some(v)),
-        Some(v) => Err(Error::expected(&path.key(key), "a string or null", v.kind())),
+        Some(v) => Err(Error::expected(
+            &path.key(key),
+            "a string or null",
+            v.kind(),
+        )),
     }
 }
 
@@ -285,8 +297,7 @@ fn read_ai<J: Json>(
     let mut calls = Vec::new();
     let mut ids = Vec::new();
     let calls_path = path.key("tool_calls");
-    for (i, call) in list("tool_calls")?.iter().enumerate()
-    {
+    for (i, call) in list("tool_calls")?.iter().enumerate() {
         let call_path = calls_path.index(i);
         object(call, &call_path, "a tool call object")?;
         let id = opt_str(call, "id", &call_path)?;
@@ -294,10 +305,11 @@ fn read_ai<J: Json>(
             ids.push(text.into_owned());
         }
         // An OpenAI-style call (`function: {name, arguments}`), which LangChain coerces too.
-        let (call, call_path) = match field(call, "function").filter(|_| field(call, "args").is_none()) {
-            Some(function) => (function, call_path.key("function")),
-            None => (call.clone(), call_path),
-        };
+        let (call, call_path) =
+            match field(call, "function").filter(|_| field(call, "args").is_none()) {
+                Some(function) => (function, call_path.key("function")),
+                None => (call.clone(), call_path),
+            };
         let name = opt_str(&call, "name", &call_path)?;
         let args = field(&call, "args").or_else(|| field(&call, "arguments"));
         calls.push(c.call(id, name.map(Out::Given), arguments(args), Vec::new()));
@@ -306,8 +318,7 @@ fn read_ai<J: Json>(
     parts.append(&mut blocks.parts);
     calls.append(&mut blocks.calls);
     let invalid_path = path.key("invalid_tool_calls");
-    for (i, call) in list("invalid_tool_calls")?.iter().enumerate()
-    {
+    for (i, call) in list("invalid_tool_calls")?.iter().enumerate() {
         let call_path = invalid_path.index(i);
         object(call, &call_path, "an invalid tool call object")?;
         let id = opt_str(call, "id", &call_path)?;
@@ -370,7 +381,11 @@ fn blocks<J: Json>(
             return Err(Error::missing(&path.key("type"), "the block type"));
         };
         let Some(ty) = ty_value.as_str().map(|s| s.into_owned()) else {
-            return Err(Error::expected(&path.key("type"), "a string", ty_value.kind()));
+            return Err(Error::expected(
+                &path.key("type"),
+                "a string",
+                ty_value.kind(),
+            ));
         };
         let text = |key: &str| field(block, key).filter(|t| t.kind() == Kind::String);
         match ty.as_str() {
@@ -383,11 +398,14 @@ fn blocks<J: Json>(
                 }
             }
             "reasoning" | "thinking" => {
-                let key = if ty == "reasoning" { "reasoning" } else { "thinking" };
+                let key = if ty == "reasoning" {
+                    "reasoning"
+                } else {
+                    "thinking"
+                };
                 if let Some(t) = text(key).filter(|t| !t.is_empty_str()) {
-                    let signature = text("signature").or_else(|| {
-                        field(block, "extras").and_then(|e| field(&e, "signature"))
-                    });
+                    let signature = text("signature")
+                        .or_else(|| field(block, "extras").and_then(|e| field(&e, "signature")));
                     out.parts.push(LcPart::thinking(Out::Given(t), signature));
                 }
             }
@@ -449,8 +467,13 @@ fn blocks<J: Json>(
             "file" | "audio" | "video" | "text-plain" | "document" => {
                 out.parts.push(media_part(block, false))
             }
-            "tool_call_chunk" | "server_tool_call_chunk" | "invalid_tool_call" | "input_json_delta" => {}
-            _ => out.parts.push(LcPart::raw(Out::Given(ty_value), "block", block.clone())),
+            "tool_call_chunk"
+            | "server_tool_call_chunk"
+            | "invalid_tool_call"
+            | "input_json_delta" => {}
+            _ => out
+                .parts
+                .push(LcPart::raw(Out::Given(ty_value), "block", block.clone())),
         }
     }
     Ok(out)

@@ -18,7 +18,10 @@ impl WriteRequest for LangchainJs {
         let mut out = Vec::new();
         for message in messages {
             for result in &message.results {
-                let mut data = vec![("content", result.text()), ("tool_call_id", result.id.clone())];
+                let mut data = vec![
+                    ("content", result.text()),
+                    ("tool_call_id", result.id.clone()),
+                ];
                 if let Some(name) = &result.name {
                     data.push(("name", name.clone()));
                 }
@@ -36,17 +39,24 @@ impl WriteRequest for LangchainJs {
             let content = content.unwrap_or(Out::Str(""));
             match message.role {
                 Role::System | Role::User => {
-                    let ty = if message.role == Role::System { "system" } else { "human" };
+                    let ty = if message.role == Role::System {
+                        "system"
+                    } else {
+                        "human"
+                    };
                     out.push(stored(ty, vec![("content", content)], v1));
                 }
                 Role::Assistant => {
                     let (mut calls, mut invalid) = (Vec::new(), Vec::new());
                     for call in &message.calls {
                         let name = call.name.clone().map_or(Out::Str(""), Out::Given);
-                        // A call read from `invalid_tool_calls` goes back there, its args text as it was.
+                        // A call read from `invalid_tool_calls` goes back there, its args text kept.
                         if call.meta("invalid").and_then(|i| i.as_bool()) == Some(true) {
-                            let mut entries =
-                                vec![("id", call.id.clone()), ("name", name), ("args", call.arguments_text()?)];
+                            let mut entries = vec![
+                                ("id", call.id.clone()),
+                                ("name", name),
+                                ("args", call.arguments_text()?),
+                            ];
                             if let Some(error) = call.meta("error") {
                                 entries.push(("error", Out::Given(error)));
                             }
@@ -96,7 +106,11 @@ fn block<J: Json>(part: &InPart<J>, own: bool) -> Option<Out<J>> {
     let source = |ty: &'static str, key: &'static str| {
         let mut entries = vec![("type", Out::Str(ty)), (key, Out::Given(part.text()?))];
         if key == "data" {
-            let default = if ty == "image" { "image/png" } else { "application/pdf" };
+            let default = if ty == "image" {
+                "image/png"
+            } else {
+                "application/pdf"
+            };
             entries.push(("mimeType", media(part, default)));
         }
         if ty == "file" {
