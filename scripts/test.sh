@@ -27,7 +27,8 @@ npm pack --silent --pack-destination "$scratch" >/dev/null
 )
 mkdir -p "$scratch/tests"
 cp -r tests/js tests/fixtures tests/ts "$scratch/tests/"
-node --test "$scratch/tests/js/"
+# tests/js/langchain_js.test.mjs runs @langchain/core, a devDependency, from the repository.
+CHAT_DISPLAY_REPO="$PWD" node --test "$scratch/tests/js/"
 
 step "TypeScript: tsc --noEmit --strict over consumer files (tests/ts/)"
 tsc --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext --skipLibCheck false \
