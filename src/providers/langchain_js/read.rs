@@ -5,6 +5,7 @@ use super::LangchainJs;
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
+use crate::map::Index;
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
@@ -215,7 +216,7 @@ impl ReadPayload for LangchainJs {
         match ty {
             Type::Remove => Ok(()),
             Type::Human | Type::System | Type::Generic => {
-                let blocks = blocks(c, msg.content.as_ref(), &content_path, &[])?;
+                let blocks = blocks(c, msg.content.as_ref(), &content_path, &Index::new())?;
                 let role = if ty == Type::System {
                     Role::System
                 } else {
@@ -239,9 +240,9 @@ impl ReadPayload for LangchainJs {
                     Some(text) if text.kind() == Kind::String => {
                         ResultBody::Text(Out::Given(text.clone()))
                     }
-                    Some(list) => {
-                        ResultBody::Parts(blocks(c, Some(list), &content_path, &[])?.parts)
-                    }
+                    Some(list) => ResultBody::Parts(
+                        blocks(c, Some(list), &content_path, &Index::new())?.parts,
+                    ),
                     None => ResultBody::Text(Out::Str("")),
                 };
                 let result = c.result(id, name, content, is_error, Vec::new());
@@ -295,14 +296,14 @@ fn read_ai<J: Json>(
         }
     }
     let mut calls = Vec::new();
-    let mut ids = Vec::new();
+    let mut ids = Index::new();
     let calls_path = path.key("tool_calls");
     for (i, call) in list("tool_calls")?.iter().enumerate() {
         let call_path = calls_path.index(i);
         object(call, &call_path, "a tool call object")?;
         let id = opt_str(call, "id", &call_path)?;
         if let Some(text) = id.as_ref().and_then(|i| i.as_str()) {
-            ids.push(text.into_owned());
+            ids.add(alloc::borrow::Cow::Owned(text.into_owned()));
         }
         // An OpenAI-style call (`function: {name, arguments}`), which LangChain coerces too.
         let (call, call_path) =
@@ -349,7 +350,7 @@ fn blocks<J: Json>(
     c: &mut Conversation<J>,
     content: Option<&J>,
     path: &Path<'_>,
-    known: &[String],
+    known: &Index<'_>,
 ) -> Result<Blocks<J>> {
     let mut out = Blocks {
         parts: Vec::new(),
@@ -413,7 +414,7 @@ fn blocks<J: Json>(
             "tool_call" | "tool_use" | "server_tool_call" | "server_tool_use" | "mcp_tool_use" => {
                 let id = opt_str(block, "id", &path)?;
                 let given = id.as_ref().and_then(|i| i.as_str().map(|s| s.into_owned()));
-                if given.as_ref().is_some_and(|g| known.contains(g)) {
+                if given.as_ref().is_some_and(|g| known.find(g).is_some()) {
                     continue;
                 }
                 let name = opt_str(block, "name", &path)?;
