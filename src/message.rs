@@ -267,42 +267,49 @@ fn object_kind<J: Json>(value: &J, path: &Path<'_>, what: &str) -> Result<()> {
 /// message's results: `with_role`), so a valid message is read as before at no cost.
 fn other_format<J: Json>(message: &J, path: &Path<'_>, with_role: bool) -> Option<Error> {
     let has = |key: &str| message.get_non_null(key).is_some();
-    let (what, protocol) =
-        if let Some(parts) = message.get_non_null("parts").and_then(|p| p.elements()) {
-            match parts.first() {
-                Some(first) if first.get("type").is_none() => {
-                    ("a Gemini content (its parts)", "google_gemini")
-                }
-                _ => ("an AI SDK UIMessage (its parts)", "ai_sdk_ui"),
-            }
-        } else if with_role {
-            if !has("tool_call_id") {
-                return None;
-            }
-            (
-                "an OpenAI Chat Completions tool message (its tool_call_id)",
-                "openai_completions",
-            )
-        } else if has("lc") || has("kwargs") || has("data") || has("type") {
-            ("a LangChain.js message", "langchain_js")
-        } else {
+    let format = if let Some(parts) = message.get_non_null("parts").and_then(|p| p.elements()) {
+        match parts.first() {
+            Some(first) if first.get("type").is_none() => GEMINI,
+            _ => AI_SDK,
+        }
+    } else if with_role {
+        if !has("tool_call_id") {
             return None;
-        };
-    Some(wrong_shape(path, "message", what, protocol))
+        }
+        OPENAI
+    } else if has("lc") || has("kwargs") || has("data") || has("type") {
+        LANGCHAIN_JS
+    } else {
+        return None;
+    };
+    Some(wrong_shape(path, format))
 }
 
-fn wrong_shape(path: &Path<'_>, thing: &str, what: &str, protocol: &str) -> Error {
+/// The formats a message of another format is recognized as: what the error calls it, and its
+/// protocol.
+const OTHER_FORMATS: [(&str, &str); 4] = [
+    ("OpenAI Chat Completions", "openai_completions"),
+    ("an AI SDK UIMessage", "ai_sdk_ui"),
+    ("Gemini", "google_gemini"),
+    ("LangChain.js", "langchain_js"),
+];
+const OPENAI: usize = 0;
+const AI_SDK: usize = 1;
+const GEMINI: usize = 2;
+const LANGCHAIN_JS: usize = 3;
+
+/// `invalid_input` at `path`: the message (or tool call) there looks like one of another format.
+fn wrong_shape(path: &Path<'_>, format: usize) -> Error {
+    let (what, protocol) = OTHER_FORMATS[format % OTHER_FORMATS.len()];
     Error::new(
         ErrorCode::InvalidInput,
         path,
         crate::error::text!(
-            "The ",
-            thing,
-            " at ",
+            "The value at ",
             path,
-            " is ",
+            " looks like ",
             what,
-            ", not an Elixir LangChain one: convert the messages with fromProvider(\"",
+            ", not Elixir LangChain: convert the messages with fromProvider(\"",
             protocol,
             "\", messages) from \"chat-display\" first."
         ),
@@ -360,17 +367,14 @@ pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>
         call.fields(&["call_id", "name", "arguments", "display_text"]);
     if non_null(call_id.clone()).is_none() {
         let sign = if call.get("function").is_some() {
-            Some((
-                "an OpenAI Chat Completions tool call (its function)",
-                "openai_completions",
-            ))
+            Some(OPENAI)
         } else if call.get("args").is_some() {
-            Some(("a LangChain.js tool call (its args)", "langchain_js"))
+            Some(LANGCHAIN_JS)
         } else {
             None
         };
-        if let Some((what, protocol)) = sign {
-            return Err(wrong_shape(path, "tool call", what, protocol));
+        if let Some(format) = sign {
+            return Err(wrong_shape(path, format));
         }
     }
     Ok(ToolCall {
