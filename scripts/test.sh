@@ -27,7 +27,8 @@ npm pack --silent --pack-destination "$scratch" >/dev/null
 )
 mkdir -p "$scratch/tests"
 cp -r tests/js tests/fixtures tests/ts "$scratch/tests/"
-# CHAT_DISPLAY_REPO: tests/js/ai-sdk-ui.test.mjs loads the AI SDK (a devDependency) from here.
+# CHAT_DISPLAY_REPO: the tests of the JavaScript inputs load the AI SDK and @langchain/core
+# (devDependencies) from the repository (tests/js/ai-sdk-ui.test.mjs, langchain_js.test.mjs).
 CHAT_DISPLAY_REPO="$PWD" node --test "$scratch/tests/js/"
 
 step "TypeScript: tsc --noEmit --strict over consumer files (tests/ts/)"

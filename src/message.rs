@@ -189,6 +189,61 @@ pub struct MessageExpansion<J> {
     pub result_content: Option<J>,
 }
 
+/// A message of another format where a LangChain message is expected (docs/INPUT-FORMATS.md
+/// "Messages of another format"): the error naming the format and the call that reads it. Looked
+/// for only where the message lacks what a LangChain message has (a role; content, or a tool
+/// message's results: `with_role`), so a valid message is read as before at no cost.
+fn other_format<J: Json>(message: &J, path: &Path<'_>, with_role: bool) -> Option<Error> {
+    let has = |key: &str| message.get_non_null(key).is_some();
+    let format = if let Some(parts) = message.get_non_null("parts").and_then(|p| p.elements()) {
+        match parts.first() {
+            Some(first) if first.get("type").is_none() => GEMINI,
+            _ => AI_SDK,
+        }
+    } else if with_role {
+        if !has("tool_call_id") {
+            return None;
+        }
+        OPENAI
+    } else if has("lc") || has("kwargs") || has("data") || has("type") {
+        LANGCHAIN_JS
+    } else {
+        return None;
+    };
+    Some(wrong_shape(path, format))
+}
+
+/// The formats a message of another format is recognized as: what the error calls it, and its
+/// protocol.
+const OTHER_FORMATS: [(&str, &str); 4] = [
+    ("OpenAI Chat Completions", "openai_completions"),
+    ("an AI SDK UIMessage", "ai_sdk_ui"),
+    ("Gemini", "google_gemini"),
+    ("LangChain.js", "langchain_js"),
+];
+const OPENAI: usize = 0;
+const AI_SDK: usize = 1;
+const GEMINI: usize = 2;
+const LANGCHAIN_JS: usize = 3;
+
+/// `invalid_input` at `path`: the message (or tool call) there looks like one of another format.
+fn wrong_shape(path: &Path<'_>, format: usize) -> Error {
+    let (what, protocol) = OTHER_FORMATS[format % OTHER_FORMATS.len()];
+    Error::new(
+        ErrorCode::InvalidInput,
+        path,
+        crate::error::text!(
+            "The value at ",
+            path,
+            " looks like ",
+            what,
+            ", not Elixir LangChain: convert the messages with fromProvider(\"",
+            protocol,
+            "\", messages) from \"chat-display\" first."
+        ),
+    )
+}
+
 /// Reads a message's `role`. A missing role is `invalid_input` (the struct default `user` is not
 /// assumed, so nothing is shown as said by the wrong party); `null` or any other value is
 /// `unsupported_role`.
@@ -238,6 +293,18 @@ pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>
     object(call, path, "a tool call object")?;
     let [call_id, name, arguments, display_text] =
         call.fields(&["call_id", "name", "arguments", "display_text"]);
+    if non_null(call_id.clone()).is_none() {
+        let sign = if call.get("function").is_some() {
+            Some(OPENAI)
+        } else if call.get("args").is_some() {
+            Some(LANGCHAIN_JS)
+        } else {
+            None
+        };
+        if let Some(format) = sign {
+            return Err(wrong_shape(path, format));
+        }
+    }
     Ok(ToolCall {
         call_id: opt_string(call_id, "call_id", path)?,
         name: opt_string(name, "name", path)?,
@@ -291,7 +358,21 @@ pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>
     if non_null(sycophant).is_some() {
         return from_sycophant(message, path);
     }
+    if role.is_none() {
+        if let Some(e) = other_format(message, path, false) {
+            return Err(e);
+        }
+    }
     let role = read_role(role, path)?;
+    // A message with a role but no content or no results: maybe an AI SDK UIMessage (`parts`)
+    // or an OpenAI tool message (`tool_call_id`).
+    if non_null(content.clone()).is_none()
+        || (role == Role::Tool && non_null(tool_results.clone()).is_none())
+    {
+        if let Some(e) = other_format(message, path, true) {
+            return Err(e);
+        }
+    }
     let content_path = path.key("content");
     let content = match non_null(content) {
         None => Content::None,

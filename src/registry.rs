@@ -83,6 +83,8 @@ registry! {
         /// The Vercel AI SDK's `UIMessage[]` (v5-v7: `{id, role, parts}` with typed parts) and its
         /// UI message stream.
         AiSdkUi = "ai_sdk_ui" => ai_sdk_ui::AiSdkUi,
+        /// LangChain.js messages (serialized `{lc, kwargs}`, stored `{type, data}`, plain `{type, content}`).
+        LangchainJs = "langchain_js" => langchain_js::LangchainJs,
     }
 }
 

@@ -14,12 +14,13 @@ use common::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const FILES: [&str; 5] = [
+const FILES: [&str; 6] = [
     include_str!("fixtures/providers_anthropic_messages.json"),
     include_str!("fixtures/providers_openai_completions.json"),
     include_str!("fixtures/providers_openai_responses.json"),
     include_str!("fixtures/providers_bedrock_converse.json"),
     include_str!("fixtures/providers_google_gemini.json"),
+    include_str!("fixtures/providers_langchain_js.json"),
 ];
 
 /// Formats whose only error signal is text: their round trip cannot keep `is_error`.

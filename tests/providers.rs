@@ -21,12 +21,13 @@ use chat_display::providers::{detect_protocol, from_provider, to_provider};
 use chat_display::{to_display_messages, Error};
 use serde_json::{json, Value};
 
-const FILES: [&str; 5] = [
+const FILES: [&str; 6] = [
     include_str!("fixtures/providers_anthropic_messages.json"),
     include_str!("fixtures/providers_openai_completions.json"),
     include_str!("fixtures/providers_openai_responses.json"),
     include_str!("fixtures/providers_bedrock_converse.json"),
     include_str!("fixtures/providers_google_gemini.json"),
+    include_str!("fixtures/providers_langchain_js.json"),
 ];
 
 /// Formats whose only error signal is text: their round trip cannot keep `is_error`.

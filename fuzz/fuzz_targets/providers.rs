@@ -1,11 +1,12 @@
-//! Any JSON as a provider payload, read as each of the five formats and detected; what reads is
+//! Any JSON as a provider payload, read as each of the registry's formats and detected; what reads is
 //! written back and read again. Messages or an error, never a panic.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use serde_json::{json, Value};
 
-const PROTOCOLS: [&str; 5] =
-    ["anthropic_messages", "openai_completions", "openai_responses", "bedrock_converse", "google_gemini"];
+use chat_display::providers::WireProtocol;
+
+const PROTOCOLS: [&str; WireProtocol::ALL.len()] = WireProtocol::NAMES;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(payload) = serde_json::from_slice::<Value>(data) else { return };

@@ -9,9 +9,10 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else { return };
-    let count = WireProtocol::ALL.len();
-    let protocol = WireProtocol::ALL[usize::from(first) % count];
-    let size = usize::from(first) / count % 16 + 1;
+    let streaming: Vec<WireProtocol> =
+        WireProtocol::ALL.into_iter().filter(|p| chat_display::providers::has_stream(*p)).collect();
+    let protocol = streaming[usize::from(first) % streaming.len()];
+    let size = usize::from(first) / streaming.len() % 16 + 1;
     let mut acc = StreamAccumulator::new(protocol);
     let mut mirror: Vec<Parsed> = Vec::new();
     for piece in rest.chunks(size) {

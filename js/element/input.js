@@ -1,7 +1,8 @@
 // Turns whatever an app loads into display-message records, one bad element never stopping the
 // rest. Accepted: an array of LangChain or Sycophant messages, `{messages: [...]}`, an array of
-// DisplayMessage records (or a mix of messages and records), and any provider payload that
-// `detectProtocol` recognizes. Large JSON text goes into a Transcript, parsed inside the module.
+// DisplayMessage records (or a mix of messages and records), and any payload that `detectProtocol`
+// recognizes (the provider formats, AI SDK UIMessages, LangChain.js messages). Large JSON text goes
+// into a Transcript, parsed inside the module, unless its first message is of another format.
 
 /** From this size on (characters or bytes), JSON text loads through a Transcript. */
 export const LARGE = 1 << 20;
@@ -47,6 +48,8 @@ function looksNative(m) {
   if (m === null || typeof m !== "object" || Array.isArray(m)) return false;
   if ("__type__" in m || "content_type" in m) return true;
   if (!ROLES.has(m.role) || "tool_call_id" in m) return false;
+  // An AI SDK UIMessage: `parts` and no `content` (docs/INPUT-FORMATS.md "Messages of another format").
+  if (Array.isArray(m.parts) && m.content == null) return false;
   const content = m.content;
   const partsOk = content == null || typeof content === "string" ||
     (Array.isArray(content) && content.every((p) => p && PART_TYPES.has(p.type) && !("text" in p)));
@@ -144,6 +147,14 @@ export function parseJson(text) {
   }
 }
 
+/** True when a Transcript's first record says its message is of another format (the error names
+ * the fromProvider call that reads it). */
+function ofAnotherFormat(transcript) {
+  if (transcript.length === 0) return false;
+  const first = transcript.records(0, 1)[0];
+  return isLoadError(first) && first.content.text.includes("fromProvider(\"");
+}
+
 /**
  * Opens any input as `{transcript}` (large JSON text) or `{records, protocol}`. Throws a
  * ChatDisplayError for text that is not JSON (with line and column) or a shape that is not a
@@ -154,7 +165,11 @@ export function openInput(input, api) {
   if (typeof input === "string" || input instanceof Uint8Array) {
     if (input.length >= LARGE) {
       try {
-        return { transcript: api.Transcript.fromJson(input), protocol: null };
+        const transcript = api.Transcript.fromJson(input);
+        if (!ofAnotherFormat(transcript)) return { transcript, protocol: null };
+        // Messages of a format detectProtocol may know (a large LangChain.js or UIMessage file):
+        // read below.
+        transcript.free?.();
       } catch (error) {
         const offset = /^Expected JSON text at \$: .* at byte (\d+)\.$/s.exec(error?.message ?? "");
         if (offset) {

@@ -5,7 +5,7 @@ use crate::json::{Json, Kind};
 use super::{field, str_of, WireProtocol};
 
 /// `detectProtocol(payload)`: the format a payload is in, from its shape, or `None` when it is not
-/// one of them (LangChain messages, Sycophant messages, anything else). A conversation of plain
+/// one of them (Elixir LangChain messages, Sycophant messages, anything else). A conversation of plain
 /// `{role, content: string}` messages reads the same in every role-based format and is reported as
 /// `openai_completions`.
 pub fn detect_protocol<J: Json>(payload: &J) -> Option<WireProtocol> {
@@ -25,7 +25,7 @@ fn is_list<J: Json>(value: &J, key: &str) -> bool {
 }
 
 fn detect_object<J: Json>(payload: &J) -> Option<WireProtocol> {
-    if has(payload, "__type__") || has(payload, "lc") {
+    if has(payload, "__type__") {
         return None;
     }
     if is_list(payload, "candidates")
@@ -177,15 +177,21 @@ const ANTHROPIC_BLOCKS: [&str; 8] = [
 ];
 
 fn detect_item<J: Json>(item: &J) -> Sign {
-    if has(item, "__type__")
-        || has(item, "lc")
-        || has(item, "tool_results")
-        || has(item, "kwargs")
+    if has(item, "__type__") || has(item, "tool_results") {
+        return Sign::Foreign;
+    }
+    // LangChain.js: serialized (`lc`, `kwargs`), stored (`type` and a `data` object) or plain
+    // (`type` a message type): docs/formats/langchain-js.md "Recognizing it".
+    if (has(item, "lc") && has(item, "kwargs"))
+        || field(item, "data").is_some_and(|d| d.kind() == Kind::Object && has(item, "type"))
         || matches!(
             str_of(item, "type").as_deref(),
-            Some("human" | "ai" | "tool" | "system" | "remove")
+            Some("human" | "ai" | "tool" | "system" | "remove" | "generic")
         )
     {
+        return Sign::Format(WireProtocol::LangchainJs);
+    }
+    if has(item, "lc") || has(item, "kwargs") {
         return Sign::Foreign;
     }
     if has(item, "parts") {
@@ -211,6 +217,9 @@ fn detect_item<J: Json>(item: &J) -> Sign {
     if let Some(calls) = field(item, "tool_calls").and_then(|c| c.elements()) {
         if calls.iter().any(|c| has(c, "function") || has(c, "custom")) {
             return Sign::Format(WireProtocol::OpenaiCompletions);
+        }
+        if calls.iter().any(|c| has(c, "args")) {
+            return Sign::Format(WireProtocol::LangchainJs);
         }
         if !calls.is_empty() {
             return Sign::Foreign;

@@ -90,6 +90,10 @@ pub trait ReadStream {
     /// byte of 0 says which).
     const FRAMED: bool = false;
 
+    /// False for a format that has no stream (LangChain.js): `StreamAccumulator` refuses it
+    /// ([`super::stream_protocol`]).
+    const STREAMS: bool = true;
+
     /// A body holding only `block`, whose place in the whole body is `at`.
     fn mini_body(at: &[Step], block: Parsed) -> Parsed;
 

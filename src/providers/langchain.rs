@@ -92,6 +92,9 @@ pub struct LcPart<J> {
     pub kind: PartKind,
     pub content: Option<Out<J>>,
     pub options: Entries<J>,
+    /// Citation objects (Sycophant's `Citation` fields, docs/formats/langchain-js.md "v1 standard
+    /// blocks"), written as `citations` only when there are some.
+    pub citations: Vec<Out<J>>,
 }
 
 impl<J> LcPart<J> {
@@ -100,6 +103,7 @@ impl<J> LcPart<J> {
             kind,
             content,
             options,
+            citations: Vec::new(),
         }
     }
 
@@ -154,6 +158,9 @@ impl<J: Serialize> Serialize for LcPart<J> {
         map.serialize_entry("content", &self.content)?;
         if !self.options.is_empty() {
             map.serialize_entry("options", &EntriesRef(&self.options))?;
+        }
+        if !self.citations.is_empty() {
+            map.serialize_entry("citations", &self.citations)?;
         }
         map.end()
     }

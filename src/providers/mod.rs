@@ -3,9 +3,9 @@
 //! (`StreamAccumulator`, in [`crate::stream`]).
 //!
 //! Each format has its folder (`anthropic/`, `openai_completions/`, `openai_responses/`,
-//! `bedrock/`, `gemini/`, `ai_sdk_ui/`), whose type implements [`Format`] in three files: `read.rs`
-//! ([`ReadPayload`]), `write.rs` ([`WriteRequest`]) and `stream.rs` ([`ReadStream`]). The registry
-//! (`src/registry.rs`) lists them. Adding a format is a folder and a row there (and, if payloads
+//! `bedrock/`, `gemini/`, `ai_sdk_ui/`, `langchain_js/`), whose type implements [`Format`] in
+//! three files: `read.rs` ([`ReadPayload`]), `write.rs` ([`WriteRequest`]) and `stream.rs`
+//! ([`ReadStream`]). The registry (`src/registry.rs`) lists them. Adding a format is a folder and a row there (and, if payloads
 //! of it should be recognized, its signs in `detect.rs`, whose rules weigh every format against
 //! the others). The files here hold what the formats share, one concern each:
 //!
@@ -34,6 +34,7 @@ pub mod ai_sdk_ui;
 pub mod anthropic;
 pub mod bedrock;
 pub mod gemini;
+pub mod langchain_js;
 pub mod openai_completions;
 pub mod openai_responses;
 
@@ -108,6 +109,41 @@ pub fn parse_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
                 ),
             )
         })
+}
+
+/// Reads the `protocol` argument of `StreamAccumulator`: a format that has a stream, else
+/// `unsupported_protocol` (LangChain.js messages are not a stream: docs/INPUT-FORMATS.md
+/// "LangChain.js messages").
+pub fn stream_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
+    let parsed = parse_protocol(protocol)?;
+    if has_stream(parsed) {
+        return Ok(parsed);
+    }
+    Err(Error::new(
+        ErrorCode::UnsupportedProtocol,
+        &PROTOCOL,
+        text!(
+            "The protocol \"",
+            parsed.as_str(),
+            "\" at ",
+            PROTOCOL,
+            " has no stream: read its messages with fromProvider(\"",
+            parsed.as_str(),
+            "\", messages)."
+        ),
+    ))
+}
+
+/// Whether the format has a stream that `StreamAccumulator` reads (every one but `langchain_js`).
+pub fn has_stream(protocol: WireProtocol) -> bool {
+    struct Streams;
+    impl Visit for Streams {
+        type Output = bool;
+        fn visit<F: Format>(self, _: WireProtocol) -> bool {
+            F::STREAMS
+        }
+    }
+    protocol.visit(Streams)
 }
 
 /// The registry's names, quoted: `"a", "b" or "c"`.

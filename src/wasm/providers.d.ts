@@ -1,7 +1,8 @@
-/** A wire format: the five provider formats, named as Sycophant's `wire_protocol` names them,
- * and `"ai_sdk_ui"`, the Vercel AI SDK's `UIMessage[]` (v5-v7) and UI message stream. */
+/** A wire format: the five provider formats, named as Sycophant's `wire_protocol` names them;
+ * `"ai_sdk_ui"`, the Vercel AI SDK's `UIMessage[]` (v5-v7) and UI message stream; and
+ * `"langchain_js"`, LangChain.js messages (no stream). */
 export type WireProtocol = "anthropic_messages" | "openai_completions" | "openai_responses"
-  | "bedrock_converse" | "google_gemini" | "ai_sdk_ui";
+  | "bedrock_converse" | "google_gemini" | "ai_sdk_ui" | "langchain_js";
 
 /** `metadata` of a message read from a provider payload. `stop_reason` is the provider's raw stop
  * reason (response bodies only); `stop_details` is Anthropic's refusal detail. */

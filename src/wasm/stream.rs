@@ -36,12 +36,13 @@ pub struct StreamAccumulator {
 
 #[wasm_bindgen(js_class = StreamAccumulator)]
 impl StreamAccumulator {
-    /// A new accumulator for one of the five wire protocols (`unsupported_protocol` otherwise).
+    /// A new accumulator for a wire protocol that has a stream (`unsupported_protocol` otherwise,
+    /// `langchain_js` included).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "WireProtocol")] protocol: JsValue,
     ) -> Result<StreamAccumulator, JsValue> {
-        let protocol = crate::providers::parse_protocol(&Input::in_place(protocol))
+        let protocol = crate::providers::stream_protocol(&Input::in_place(protocol))
             .map_err(|e| chat_display_error(&e))?;
         Ok(StreamAccumulator {
             inner: crate::stream::StreamAccumulator::<ReaderThroughJs>::with_reader(protocol),

@@ -1210,6 +1210,27 @@ test("load() takes every input shape, counts, puts bad messages in place and rej
   await page.close();
 });
 
+test("load() reads LangChain.js messages as detected: parsed values, and a large file past the Transcript", async () => {
+  const { page, watch } = await open();
+  const stored = JSON.parse(readFileSync(join(repo, "tests/fixtures/langchain_js/weather.stored.json"), "utf8")).messages;
+  // A file of 1 MiB or more goes to a Transcript first; its first message names another format, so
+  // the element reads it through detectProtocol and fromProvider instead of showing error records.
+  const long = [...stored, { type: "human", data: { content: "y".repeat(1 << 20) } }];
+  for (const [name, value, text] of [["parsed", stored, false], ["large text", long, true]]) {
+    const expected = cd.toDisplayMessages(cd.fromProvider("langchain_js", value));
+    const out = await page.evaluate(async ({ value, text }) => {
+      const counts = await t.load(text ? JSON.stringify(value) : value);
+      await window.__frames(2);
+      return { counts, records: t.records };
+    }, { value, text });
+    assert.deepEqual(out.records, expected, name);
+    assert.equal(out.counts.errors, 0, name);
+    assert.ok(expected.some((r) => r.content_type === "tool_call" && r.status === "failed"), `${name}: ToolMessage.status error`);
+  }
+  await clean(page, watch);
+  await page.close();
+});
+
 test("the src attribute fetches and loads; theme changes the background; importing twice registers once", async () => {
   writeFileSync(join(served, "small.json"), JSON.stringify(sampleConversation.slice(0, 2)));
   writeFileSync(join(served, "other.json"), JSON.stringify([{ role: "user", content: "from another file" }]));

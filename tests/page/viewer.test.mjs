@@ -360,3 +360,45 @@ test("provider payloads load too: each format's request or response body is dete
     await page.close();
   }
 });
+
+test("LangChain.js messages load as detected: serialized, stored, plain and made with contentBlocks", async () => {
+  // What the module gives for each payload, in Node, is what the page must show.
+  const cd = await import("../../js/node.mjs");
+  const fixture = (name) => JSON.parse(readFileSync(join(repo, "tests/fixtures/langchain_js", name), "utf8"));
+  const trap = fixture("content-blocks-trap.json");
+  const payloads = {
+    serialized: fixture("content-blocks.serialized.json").messages,
+    stored: fixture("weather.stored.json").messages,
+    plain: fixture("plain.json").messages,
+    trap: [trap.serialized],
+  };
+  for (const [name, payload] of Object.entries(payloads)) {
+    assert.equal(cd.detectProtocol(payload), "langchain_js", name);
+    const records = cd.toDisplayMessages(cd.fromProvider("langchain_js", payload));
+    assert.ok(records.length >= 2 && records.every((r) => r.content_type !== "error"), name);
+    writeFileSync(join(served, `langchain-js-${name}.json`), JSON.stringify(payload));
+    const { page, watch } = await open(`?src=/fixtures/langchain-js-${name}.json`);
+    assert.match(await page.textContent("#summary"), new RegExp(`^${records.length} records from \\d+ messages$`), name);
+    const rows = await page.evaluate(() => document.querySelector("chat-transcript").records);
+    assert.deepEqual(rows.map((r) => [r.content_type, r.status, r.content.text ?? r.content.call_id ?? r.content.tool_call_id]),
+      records.map((r) => [r.content_type, r.status, r.content.text ?? r.content.call_id ?? r.content.tool_call_id]), name);
+    const callIds = new Set(records.filter((r) => r.content_type === "tool_call").map((r) => r.content.call_id));
+    const shown = records.filter((r) => !(r.content_type === "tool_result" && callIds.has(r.content.tool_call_id)));
+    const types = await shownTypes(page);
+    assert.deepEqual(types, shown.map((r) => r.content_type).slice(0, types.length), name);
+    await clean(page, watch);
+    await page.close();
+  }
+});
+
+test("the help text lists every accepted input: both message libraries, the five provider formats, the JavaScript libraries", async () => {
+  const { page, watch } = await open();
+  const help = await page.textContent("details.load");
+  for (const input of ["Elixir LangChain messages", "Sycophant messages", "display-message records", "Anthropic Messages",
+    "OpenAI Chat Completions", "OpenAI Responses", "Amazon Bedrock Converse", "Google Gemini",
+    "AI SDK UIMessages", "LangChain.js messages"]) {
+    assert.ok(help.replace(/\s+/g, " ").includes(input), `${input} in: ${help}`);
+  }
+  await clean(page, watch);
+  await page.close();
+});

@@ -38,7 +38,10 @@ if (protocol !== null) {
   }
 }
 
-// @ts-expect-error: not one of the five protocols
+// LangChain.js messages are a protocol too (fromProvider and toProvider; no stream).
+const fromLangchainJs: ProviderMessage[] = fromProvider("langchain_js", saved);
+console.log(toProvider("langchain_js", fromLangchainJs));
+// @ts-expect-error: not one of the protocols
 fromProvider("openai", saved);
 // @ts-expect-error: toProvider takes LangChain messages, not any value
 toProvider("google_gemini", [{ parts: [{ text: "x" }] }]);
