@@ -173,6 +173,34 @@ impl<J: Json> Conversation<J> {
         }
     }
 
+    /// A result whose format names the tool only by its kind (a tool search's or a program's
+    /// output): paired by id, or without one with the first unanswered call named `name`; it takes
+    /// the name of the call it answers, else `name`.
+    pub fn named_result(
+        &mut self,
+        id: Option<J>,
+        name: &'static str,
+        content: ResultBody<J>,
+        is_error: bool,
+        options: Entries<J>,
+    ) -> LcResult<J> {
+        let id_text = id.as_ref().and_then(|i| i.as_str().map(|s| s.into_owned()));
+        let by_name = if id_text.is_none() { Some(name) } else { None };
+        let paired = self.pairing.answer(id_text.as_deref(), by_name).cloned();
+        let tool_call_id = match id {
+            Some(id) => Some(Out::Given(id)),
+            None => paired.as_ref().map(|(call_id, _)| call_id.clone()),
+        };
+        let name = paired.and_then(|(_, name)| name).unwrap_or(Out::Str(name));
+        LcResult {
+            tool_call_id,
+            name: Some(name),
+            content,
+            is_error,
+            options,
+        }
+    }
+
     /// Applies a response's stop reason to its (last) assistant message, adding an empty one when
     /// the response has none: `status` from the mapping, the raw reason as `metadata.stop_reason`,
     /// then any details.

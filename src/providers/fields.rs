@@ -246,3 +246,38 @@ mod tests {
         assert!(parse_object(&deep).is_none());
     }
 }
+
+/// What a person reads of a command's run (a hosted shell's output, a code execution's result):
+/// its stdout, then its stderr (each without its last newline, left out when empty), then
+/// `exit code <n>` when the code is known (docs/INPUT-FORMATS.md "Server tools").
+pub fn run_text(stdout: Option<String>, stderr: Option<String>, exit: Option<String>) -> String {
+    let mut out = String::new();
+    for stream in [stdout, stderr].into_iter().flatten() {
+        let stream = stream.strip_suffix('\n').unwrap_or(&stream);
+        if stream.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(stream);
+    }
+    if let Some(code) = exit {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str("exit code ");
+        out.push_str(&code);
+    }
+    out
+}
+
+/// A search result or source as one line: `title — url`, the URL alone without a title, `None`
+/// without a URL.
+pub fn link_line<J: Json>(entry: &J) -> Option<String> {
+    let url = str_of(entry, "url")?;
+    Some(match str_of(entry, "title").filter(|t| !t.is_empty()) {
+        Some(title) => text!(title, " — ", url),
+        None => url,
+    })
+}

@@ -55,9 +55,9 @@ pub use crate::registry::WireProtocol;
 pub use conversation::{Conversation, Run, Split};
 pub use detect::detect_protocol;
 pub use fields::{
-    arguments, block_type, blocks_of, content_parts, each_object, field, kind_of, message_role,
-    object, opt_list, opt_str, parse_object, parts_of, read_text, req_str, role_in, str_of,
-    unsupported_role,
+    arguments, block_type, blocks_of, content_parts, each_object, field, kind_of, link_line,
+    message_role, object, opt_list, opt_str, parse_object, parts_of, read_text, req_str, role_in,
+    run_text, str_of, unsupported_role,
 };
 pub use format::{Format, ReadPayload, ReadStream, Shape, Visit, WriteRequest};
 pub use json_text::{compact_json, js_number, too_deep, MAX_DEPTH};
