@@ -203,6 +203,18 @@ fn part<J: Json>(part: &J, path: &Path<'_>) -> Result<LcPart<J>> {
     Ok(match ty.as_str() {
         "text" => LcPart::text(read_text(part, "text", path)?),
         "refusal" => LcPart::text(read_text(part, "refusal", path)?),
+        // Mistral's reasoning: `thinking` is a string or a list of text chunks (joined).
+        "thinking" => match field(part, "thinking") {
+            Some(t) if t.kind() == Kind::String => LcPart::thinking(Out::Given(t), None),
+            Some(t) => {
+                let mut text = String::new();
+                for chunk in t.elements().unwrap_or_default() {
+                    text.push_str(&str_of(&chunk, "text").unwrap_or_default());
+                }
+                LcPart::thinking(Out::Text(text), None)
+            }
+            None => LcPart::thinking(Out::Str(""), None),
+        },
         "image_url" => {
             let url = match field(part, "image_url") {
                 Some(u) if u.kind() == Kind::String => Some(u),
