@@ -30,7 +30,7 @@ pub mod eventstream;
 mod format;
 pub mod sse;
 
-use crate::display::{display_items, records_of, DisplayRecord, MESSAGES};
+use crate::display::{record_items, records_of, DisplayRecord, MESSAGES};
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::Json;
 use crate::message::parse_message;
@@ -108,7 +108,7 @@ pub fn records_with_owners<J: Json>(messages: &J) -> Result<Vec<(usize, DisplayR
     let mut owners = Vec::new();
     for (i, message) in messages.elements().unwrap_or_default().iter().enumerate() {
         let message = parse_message(message, &MESSAGES.index(i))?;
-        owners.extend(core::iter::repeat_n(i, display_items(&message).len()));
+        owners.extend(core::iter::repeat_n(i, record_items(&message).len()));
         parsed.push(message);
     }
     Ok(owners.into_iter().zip(records_of(&parsed, None)).collect())
