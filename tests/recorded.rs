@@ -552,3 +552,208 @@ fn a_server_tool_result_in_a_later_message_of_the_stream_answers_its_call() {
         .unwrap()
         .ends_with("exit code 0"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the records show beyond Sagents' mapping (docs/API.md "Rich provider content").
+
+const CITATION_FIELDS: [&str; 11] = [
+    "type",
+    "cited_text",
+    "url",
+    "title",
+    "source",
+    "file_id",
+    "document_index",
+    "document_title",
+    "start_index",
+    "end_index",
+    "unit",
+];
+
+/// The citations of every text record, in order; each citation must have exactly the eleven
+/// fields, in Sycophant's order.
+fn citations(records: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for record in of_type(records, "text") {
+        if let Some(list) = record["metadata"]["citations"].as_array() {
+            for c in list {
+                let keys: Vec<&str> = c.as_object().unwrap().keys().map(String::as_str).collect();
+                let mut sorted = CITATION_FIELDS.to_vec();
+                sorted.sort();
+                let mut got = keys.clone();
+                got.sort();
+                assert_eq!(got, sorted, "{c}");
+                out.push(c.clone());
+            }
+        } else {
+            assert_eq!(record["metadata"], serde_json::json!({}), "{record}");
+        }
+    }
+    out
+}
+
+#[test]
+fn citations_ride_on_their_text_record_in_the_body_and_the_stream() {
+    // Anthropic: block citations, and citations_delta in the stream.
+    let body_cites = citations(&body(
+        "anthropic_messages/anthropic/anthropic-web-search-tool.1.json",
+    ));
+    let stream_cites = citations(&stream(
+        "anthropic_messages/anthropic/anthropic-web-search-tool.1.chunks.txt",
+    ));
+    for list in [&body_cites, &stream_cites] {
+        assert!(!list.is_empty());
+        assert!(list
+            .iter()
+            .all(|c| c["type"] == "web_search_result_location"
+                && c["url"].is_string()
+                && c["cited_text"].is_string()
+                && c["file_id"].is_null()));
+    }
+    // Responses: url_citation annotations, and response.output_text.annotation.added.
+    let body_cites = citations(&body(
+        "openai_responses/openai/openai-web-search-tool.1.json",
+    ));
+    let stream_cites = citations(&stream(
+        "openai_responses/openai/openai-web-search-tool.1.chunks.txt",
+    ));
+    assert_eq!(
+        body_cites[0]["url"],
+        "https://www.theverge.com/podcast/838932/openai-chatgpt-code-red-vergecast"
+    );
+    assert_eq!(body_cites[0]["start_index"], 426);
+    assert_eq!(body_cites[0]["end_index"], 517);
+    assert_eq!(body_cites[0]["unit"], "char");
+    assert!(body_cites[0]["type"].is_null());
+    assert!(!stream_cites.is_empty());
+    assert!(stream_cites
+        .iter()
+        .all(|c| c["url"].is_string() && c["unit"] == "char"));
+    // Responses: a container file citation.
+    let cites = citations(&body(
+        "openai_responses/openai/openai-code-interpreter-tool.1.json",
+    ));
+    assert_eq!(
+        cites[0]["file_id"],
+        "cfile_6903bf45e3288191af3d56e6d23c3a4d"
+    );
+    assert_eq!(cites[0]["document_title"], "two_dice_sums_10000.txt");
+    assert_eq!(cites[0]["start_index"], 195);
+    // Perplexity: the top-level citations, in order, on the body's and the stream's text.
+    let body_cites = citations(&body(
+        "openai_completions/perplexity/perplexity-citations.json",
+    ));
+    let stream_cites = citations(&stream(
+        "openai_completions/perplexity/perplexity-citations.chunks.txt",
+    ));
+    assert_eq!(
+        body_cites[0]["url"],
+        "https://populationstat.com/united-states/san-francisco"
+    );
+    assert_eq!(stream_cites.len(), 7);
+    assert_eq!(
+        stream_cites[2]["url"],
+        "https://fred.stlouisfed.org/graph/?g=4K5j"
+    );
+    // A text without citations keeps `metadata: {}` (checked inside `citations`).
+    assert!(citations(&body("anthropic_messages/anthropic/anthropic-text.json")).is_empty());
+}
+
+#[test]
+fn a_server_tool_result_keeps_its_structured_result_in_metadata() {
+    let records = body("anthropic_messages/anthropic/anthropic-web-search-tool.1.json");
+    let result = of_type(&records, "tool_result")[0];
+    let structured = result["metadata"]["result"].as_array().unwrap();
+    assert_eq!(structured[0]["type"], "web_search_result");
+    assert_eq!(structured[0]["title"], "Latest News - Apple Developer");
+    let records = body("openai_responses/openai/openai-web-search-tool.1.json");
+    let result = of_type(&records, "tool_result")[0];
+    assert_eq!(result["metadata"]["result"]["type"], "web_search_call");
+    assert!(result["metadata"]["result"]["action"]["sources"].is_array());
+    // A client tool's result stays as Sagents maps it.
+    let records = body("openai_responses/openai/openai-shell-container.1.json");
+    let shell = of_type(&records, "tool_result")[0];
+    assert_eq!(shell["metadata"]["result"][0]["outcome"]["exit_code"], 0);
+}
+
+#[test]
+fn a_generated_image_is_an_image_record() {
+    for records in [
+        body("openai_responses/openai/openai-image-generation-tool.1.json"),
+        stream("openai_responses/openai/openai-image-generation-tool.1.chunks.txt"),
+    ] {
+        let images = of_type(&records, "image");
+        assert_eq!(
+            images.len(),
+            1,
+            "{:?}",
+            shape(&Value::Array(records.clone()))
+        );
+        // The recordings keep only the start of the base64 (the AI SDK cut them).
+        assert!(images[0]["content"]["data"]
+            .as_str()
+            .unwrap()
+            .starts_with("UklGR"));
+        assert!(images[0]["content"]["mime_type"]
+            .as_str()
+            .unwrap()
+            .starts_with("image/"));
+        assert_eq!(images[0]["status"], "completed");
+        assert!(images[0]["tool_call_id"].is_null());
+        // Right after the result of the call that made it, whose text is the revised prompt.
+        let at = records
+            .iter()
+            .position(|r| r["content_type"] == "image")
+            .unwrap();
+        assert_eq!(records[at - 1]["content_type"], "tool_result");
+        assert_eq!(records[at - 1]["content"]["name"], "image_generation");
+    }
+    let body = body("openai_responses/openai/openai-image-generation-tool.1.json");
+    assert_eq!(
+        of_type(&body, "image")[0]["content"]["mime_type"],
+        "image/webp"
+    );
+}
+
+#[test]
+fn an_approval_request_record_says_so_in_its_metadata() {
+    for records in [
+        body("openai_responses/openai/openai-mcp-tool-approval.1.json"),
+        stream("openai_responses/openai/openai-mcp-tool-approval.1.chunks.txt"),
+    ] {
+        let call = of_type(&records, "tool_call")[0];
+        assert_eq!(call["status"], "pending");
+        assert_eq!(
+            call["metadata"],
+            serde_json::json!({"approval_request": true})
+        );
+    }
+}
+
+#[test]
+fn compaction_and_fallback_are_notifications_with_their_summary() {
+    for records in [
+        body("anthropic_messages/anthropic/anthropic-compaction.1.json"),
+        stream("anthropic_messages/anthropic/anthropic-compaction.1.chunks.txt"),
+    ] {
+        let notes = of_type(&records, "notification");
+        assert_eq!(notes.len(), 1);
+        assert!(notes[0]["content"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("## Summary of Conversation"));
+        assert_eq!(records[0]["content_type"], "notification");
+    }
+    for records in [
+        body("anthropic_messages/anthropic/anthropic-fallback.json"),
+        stream("anthropic_messages/anthropic/anthropic-fallback.chunks.txt"),
+    ] {
+        let notes = of_type(&records, "notification");
+        assert_eq!(
+            notes[0]["content"]["text"],
+            "Model fallback: claude-fable-5 → claude-opus-4-8"
+        );
+    }
+    let records = body("openai_responses/openai/openai-compaction.1.json");
+    assert_eq!(of_type(&records, "notification").len(), 1);
+}

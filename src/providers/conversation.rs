@@ -8,8 +8,8 @@ use crate::message::Role;
 use crate::prelude::*;
 
 use super::{
-    Entries, LcCall, LcMessage, LcPart, LcResult, Out, Pairing, ResultBody, Status, Statuses,
-    WireProtocol,
+    Entries, LcCall, LcMessage, LcPart, LcResult, Out, Pairing, PartKind, ResultBody, Status,
+    Statuses, WireProtocol,
 };
 
 /// Builds the LangChain messages of one payload, in order.
@@ -198,6 +198,28 @@ impl<J: Json> Conversation<J> {
             content,
             is_error,
             options,
+        }
+    }
+
+    /// Adds citations a response gives beside its message (Perplexity's sources) to the last
+    /// text part of its last assistant message; nothing when it has no text.
+    pub fn cite_last_text(&mut self, citations: Vec<Out<J>>) {
+        if citations.is_empty() {
+            return;
+        }
+        let part = self
+            .messages
+            .iter_mut()
+            .rev()
+            .find(|m| m.role == Role::Assistant)
+            .and_then(|m| {
+                m.content
+                    .iter_mut()
+                    .rev()
+                    .find(|p| p.kind == PartKind::Text)
+            });
+        if let Some(part) = part {
+            part.citations.extend(citations);
         }
     }
 

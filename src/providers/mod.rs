@@ -37,6 +37,7 @@ pub mod gemini;
 pub mod openai_completions;
 pub mod openai_responses;
 
+mod citation;
 mod conversation;
 mod detect;
 mod fields;
@@ -52,6 +53,7 @@ mod turns;
 mod write;
 
 pub use crate::registry::WireProtocol;
+pub use citation::Citation;
 pub use conversation::{Conversation, Run, Split};
 pub use detect::detect_protocol;
 pub use fields::{

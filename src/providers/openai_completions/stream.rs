@@ -133,6 +133,14 @@ impl ReadStream for OpenaiCompletions {
                 body.set("usage", usage.clone());
             }
         }
+        // Perplexity sends its sources whole on every chunk: the last ones stand.
+        for key in ["search_results", "citations"] {
+            if let Some(sources @ Parsed::Array(_)) = event.get(key) {
+                if let Some(body) = acc.body_mut() {
+                    body.set(key, sources.clone());
+                }
+            }
+        }
         let Some(choice) = choice else { return };
         if !acc.streaming() {
             return;

@@ -7,8 +7,8 @@ use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
     arguments, block_type, compact_json, content_parts, field, kind_of, link_line, object,
-    opt_list, opt_str, read_list, read_text, role_in, run_text, str_of, Conversation, Entries,
-    LcPart, Out, PartKind, ReadPayload, ResultBody, Shape, Status,
+    opt_list, opt_str, read_list, read_text, role_in, run_text, str_of, Citation, Conversation,
+    Entries, LcPart, Out, PartKind, ReadPayload, ResultBody, Shape, Status,
 };
 
 /// Calls whose output comes back as its own `*_call_output` item; every other `*_call` item is a
@@ -121,7 +121,7 @@ impl ReadPayload for OpenaiResponses {
                 c.flush();
                 let id = opt_str(item, "call_id", path)?;
                 let content = output(item, path)?;
-                let options: Entries<J> = if t == "function_call_output" {
+                let mut options: Entries<J> = if t == "function_call_output" {
                     Vec::new()
                 } else {
                     vec![
@@ -129,8 +129,25 @@ impl ReadPayload for OpenaiResponses {
                         ("item", Out::Given(item.clone())),
                     ]
                 };
+                // A hosted tool's runs (a shell's stdout, stderr and outcome), whole.
+                if let Some(runs) = field(item, "output")
+                    .filter(|o| t != "function_call_output" && o.kind() == Kind::Array)
+                {
+                    options.push(("result", Out::Given(runs)));
+                }
                 let result = c.result(id, None, content, false, options);
                 c.results(vec![result]);
+                Ok(())
+            }
+            Some("compaction") => {
+                // Its summary is encrypted: the notification says what happened.
+                let part = LcPart::notice(
+                    ty.clone().map_or(Out::Null, Out::Given),
+                    "item",
+                    item.clone(),
+                    String::from("The conversation so far was compacted."),
+                );
+                c.run().parts.push(part);
                 Ok(())
             }
             Some(_) => {
@@ -295,7 +312,12 @@ fn call_item<J: Json>(
             // A server-side tool search's outcome is the `tool_search_output` item after it.
             if server && ty != "tool_search_call" {
                 let (content, is_error) = server_outcome(item, path)?;
-                let result = c.result(id, None, content, is_error, vec![("provider_type", ty_out)]);
+                // The item is the structured result, whole: its record's `metadata.result`.
+                let options = vec![
+                    ("provider_type", ty_out),
+                    ("result", Out::Given(item.clone())),
+                ];
+                let result = c.result(id, None, content, is_error, options);
                 c.run().results.push(result);
             }
         }
@@ -370,12 +392,17 @@ fn server_outcome<J: Json>(item: &J, path: &Path<'_>) -> Result<(ResultBody<J>, 
         }
     }
     if let Some(image) = field(item, "result").filter(|r| r.kind() == Kind::String) {
-        let part = LcPart::new(
-            PartKind::Image,
-            Some(Out::Given(image)),
-            vec![("media", Out::Str("image/png"))],
-        );
-        return Ok((ResultBody::Parts(vec![part]), failed));
+        // A generated image: the revised prompt as the result's text, the image its own record.
+        let media = match str_of(item, "output_format") {
+            Some(format) => Out::Text(crate::error::text!("image/", format)),
+            None => Out::Str("image/png"),
+        };
+        let mut parts = Vec::new();
+        if let Some(prompt) = field(item, "revised_prompt").filter(|p| p.kind() == Kind::String) {
+            parts.push(LcPart::text(prompt));
+        }
+        parts.push(LcPart::generated_image(Out::Given(image), media));
+        return Ok((ResultBody::Parts(parts), failed));
     }
     let status = field(item, "status").map_or(Out::Str(""), Out::Given);
     Ok((ResultBody::Text(status), failed))
@@ -504,6 +531,35 @@ fn output<J: Json>(item: &J, path: &Path<'_>) -> Result<ResultBody<J>> {
     })
 }
 
+/// An `output_text` annotation as a citation: `url_citation` (`url`, `title`, `start_index`,
+/// `end_index`), `file_citation` (`file_id`, `filename` as the document's title, `index` as the
+/// start), `container_file_citation` (as a file citation, with `start_index` and `end_index`);
+/// indices count characters. Sycophant has no type for these, so `type` is null. `None` for
+/// `file_path` and other annotations, which cite nothing.
+fn annotation<J: Json>(a: &J) -> Option<Citation<J>> {
+    let given = |key: &str| field(a, key).map(Out::Given);
+    let mut citation = Citation::default();
+    match str_of(a, "type").as_deref() {
+        Some("url_citation") => {
+            citation.url = given("url");
+            citation.title = given("title");
+            citation.start_index = given("start_index");
+            citation.end_index = given("end_index");
+        }
+        Some("file_citation" | "container_file_citation") => {
+            citation.file_id = given("file_id");
+            citation.document_title = given("filename");
+            citation.start_index = given("start_index").or_else(|| given("index"));
+            citation.end_index = given("end_index");
+        }
+        _ => return None,
+    }
+    if citation.start_index.is_some() {
+        citation.unit = Some(Out::Str("char"));
+    }
+    Some(citation)
+}
+
 /// An output entry that is a shell's run: an object with no `type` and a `stdout`, `stderr` or
 /// `outcome`.
 fn is_run<J: Json>(entry: &J) -> bool {
@@ -540,7 +596,14 @@ fn part<J: Json>(part: &J, path: &Path<'_>) -> Result<LcPart<J>> {
     let (ty, ty_value) = block_type(part, path)?;
     Ok(match ty.as_str() {
         "input_text" | "output_text" | "text" | "summary_text" | "reasoning_text" => {
-            LcPart::text(read_text(part, "text", path)?)
+            let citations = field(part, "annotations")
+                .and_then(|a| a.elements())
+                .unwrap_or_default()
+                .iter()
+                .filter_map(annotation)
+                .map(Citation::into_out)
+                .collect();
+            LcPart::text(read_text(part, "text", path)?).cited(citations)
         }
         "refusal" => LcPart::text(read_text(part, "refusal", path)?),
         "input_image" => match opt_str(part, "image_url", path)? {
