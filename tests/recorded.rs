@@ -757,3 +757,47 @@ fn compaction_and_fallback_are_notifications_with_their_summary() {
     let records = body("openai_responses/openai/openai-compaction.1.json");
     assert_eq!(of_type(&records, "notification").len(), 1);
 }
+
+#[test]
+fn to_provider_sends_the_new_blocks_back_as_they_came() {
+    let read = |path: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(recording(path)).unwrap()).unwrap()
+    };
+    let round = |protocol: &str, body: &Value| -> Value {
+        let proto = Value::String(protocol.into());
+        let messages = json(&chat_display::from_provider(&&proto, &body).unwrap());
+        json(&chat_display::to_provider(&&proto, &&messages).unwrap())
+    };
+    // Anthropic: the mcp_tool_use block, with its server_name, and its result.
+    let body = read("anthropic_messages/anthropic/anthropic-mcp.1.json");
+    let request = round("anthropic_messages", &body);
+    let blocks = request[0]["content"].as_array().unwrap();
+    let sent = blocks.iter().find(|b| b["type"] == "mcp_tool_use").unwrap();
+    let given = body["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["type"] == "mcp_tool_use")
+        .unwrap();
+    assert_eq!(sent, given);
+    assert!(blocks.iter().any(|b| b["type"] == "mcp_tool_result"));
+    // Anthropic: compaction and fallback blocks go back as they were.
+    let body = read("anthropic_messages/anthropic/anthropic-compaction.1.json");
+    let request = round("anthropic_messages", &body);
+    assert_eq!(request[0]["content"][0], body["content"][0]);
+    // Responses: the approval request and the shell output items.
+    for path in [
+        "openai_responses/openai/openai-mcp-tool-approval.1.json",
+        "openai_responses/openai/openai-shell-container.1.json",
+    ] {
+        let body = read(path);
+        let request = round("openai_responses", &body);
+        for item in body["output"].as_array().unwrap() {
+            if ["mcp_approval_request", "shell_call_output"]
+                .contains(&item["type"].as_str().unwrap())
+            {
+                assert!(request.as_array().unwrap().contains(item), "{path}: {item}");
+            }
+        }
+    }
+}
