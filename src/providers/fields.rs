@@ -229,24 +229,6 @@ pub fn unsupported_role<J: Json>(role: Option<&J>, path: &Path<'_>, expected: &s
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parsed_json_keeps_the_text_key_order_and_stops_at_serde_json_depth_limit() {
-        let parsed = parse_object(r#"{"b":1,"a":[true,null,"x"],"b":2}"#).unwrap();
-        assert_eq!(
-            serde_json::to_string(&parsed).unwrap(),
-            r#"{"b":2,"a":[true,null,"x"]}"#
-        );
-        assert!(parse_object("[1]").is_none());
-        assert!(parse_object("{").is_none());
-        let deep = format!("{}{}", "{\"a\":".repeat(300), "}".repeat(300));
-        assert!(parse_object(&deep).is_none());
-    }
-}
-
 /// What a person reads of a command's run (a hosted shell's output, a code execution's result):
 /// its stdout, then its stderr (each without its last newline, left out when empty), then
 /// `exit code <n>` when the code is known (docs/INPUT-FORMATS.md "Server tools").
@@ -280,4 +262,22 @@ pub fn link_line<J: Json>(entry: &J) -> Option<String> {
         Some(title) => text!(title, " — ", url),
         None => url,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parsed_json_keeps_the_text_key_order_and_stops_at_serde_json_depth_limit() {
+        let parsed = parse_object(r#"{"b":1,"a":[true,null,"x"],"b":2}"#).unwrap();
+        assert_eq!(
+            serde_json::to_string(&parsed).unwrap(),
+            r#"{"b":2,"a":[true,null,"x"]}"#
+        );
+        assert!(parse_object("[1]").is_none());
+        assert!(parse_object("{").is_none());
+        let deep = format!("{}{}", "{\"a\":".repeat(300), "}".repeat(300));
+        assert!(parse_object(&deep).is_none());
+    }
 }
