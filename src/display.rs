@@ -6,7 +6,7 @@ use crate::json::fields::{opt_str, parse_each};
 use crate::json::{Json, Kind};
 use crate::map::Index;
 use crate::message::{
-    parse_message, Content, ContentPart, Message, PartType, ResultContent, Role,
+    parse_message, Content, ContentPart, Message, PartType, ResultContent, Role, Shown,
 };
 use crate::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
@@ -36,6 +36,22 @@ pub struct DisplayItem<J> {
     /// The role of the message the item came from.
     pub message_type: Role,
     pub content: ItemContent<J>,
+    /// What its record's `metadata` holds; display items leave it out.
+    pub metadata: Meta<J>,
+}
+
+/// A record's `metadata` (docs/API.md "Rich provider content"): `{}` for everything Sagents maps,
+/// so that mapping is unchanged.
+#[derive(Clone, Debug)]
+pub enum Meta<J> {
+    /// `{}`.
+    Empty,
+    /// `{citations}`: a text's citations, as the part holds them.
+    Citations(J),
+    /// `{result}`: a server tool's structured result, whole.
+    Result(J),
+    /// `{approval_request: true}`: a call that waits for the user's approval.
+    ApprovalRequest,
 }
 
 /// The typed payload of a display item; its variant is the item's `type`.
@@ -60,6 +76,13 @@ pub enum ItemContent<J> {
         is_error: Option<bool>,
         is_interrupt: Option<bool>,
     },
+    /// `{"data", "mime_type"}`: an image the model made (records only; base64 data).
+    Image {
+        data: Option<J>,
+        mime_type: Option<J>,
+    },
+    /// `{"text"}`: a compaction's summary or a model fallback (records only).
+    Notification { text: J },
 }
 
 impl<J> ItemContent<J> {
@@ -71,6 +94,8 @@ impl<J> ItemContent<J> {
             ItemContent::Thinking { .. } => ContentType::Thinking,
             ItemContent::ToolCall { .. } => ContentType::ToolCall,
             ItemContent::ToolResult { .. } => ContentType::ToolResult,
+            ItemContent::Image { .. } => ContentType::Image,
+            ItemContent::Notification { .. } => ContentType::Notification,
         }
     }
 }
@@ -194,7 +219,9 @@ impl<J: Json + Serialize> Serialize for ResultText<J> {
 impl<J: Json + Serialize> Serialize for ItemContent<J> {
     fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match self {
-            ItemContent::Text { text } | ItemContent::Thinking { text } => {
+            ItemContent::Text { text }
+            | ItemContent::Thinking { text }
+            | ItemContent::Notification { text } => {
                 let mut map = s.serialize_map(Some(1))?;
                 map.serialize_entry("text", text)?;
                 map.end()
@@ -227,6 +254,12 @@ impl<J: Json + Serialize> Serialize for ItemContent<J> {
                 map.serialize_entry("is_interrupt", is_interrupt)?;
                 map.end()
             }
+            ItemContent::Image { data, mime_type } => {
+                let mut map = s.serialize_map(Some(2))?;
+                map.serialize_entry("data", data)?;
+                map.serialize_entry("mime_type", mime_type)?;
+                map.end()
+            }
         }
     }
 }
@@ -251,19 +284,42 @@ pub fn display_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
 
 /// [`display_items`] appended to `items`.
 pub fn display_items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>) {
+    items_into(message, items, false);
+}
+
+/// The items a message's display-message records are made of: its display items, with what the
+/// records show beyond them (docs/API.md "Rich provider content"): `metadata` (citations, a
+/// server tool's result, an approval request), generated images (among the content items, and
+/// after the tool result that holds them) and notifications.
+pub fn record_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
+    let mut items = Vec::new();
+    items_into(message, &mut items, true);
+    items
+}
+
+fn items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>, records: bool) {
     let message_type = message.role;
-    let item = |content| DisplayItem {
+    let item = |content, metadata| DisplayItem {
         message_type,
         content,
+        metadata,
     };
-    text_items_into(message, items);
+    content_items_into(message, items, records);
     for call in &message.tool_calls {
-        items.push(item(ItemContent::ToolCall {
-            call_id: call.call_id.clone(),
-            name: call.name.clone(),
-            arguments: call.arguments.clone(),
-            display_text: call.display_text.clone(),
-        }));
+        let metadata = if records && call.approval_request {
+            Meta::ApprovalRequest
+        } else {
+            Meta::Empty
+        };
+        items.push(item(
+            ItemContent::ToolCall {
+                call_id: call.call_id.clone(),
+                name: call.name.clone(),
+                arguments: call.arguments.clone(),
+                display_text: call.display_text.clone(),
+            },
+            metadata,
+        ));
     }
     for result in &message.tool_results {
         let content = match &result.content {
@@ -271,13 +327,39 @@ pub fn display_items_into<J: Json>(message: &Message<J>, items: &mut Vec<Display
             ResultContent::Parts(parts) => ResultText::Joined(join_text_parts(parts)),
             ResultContent::Other => ResultText::Joined(Vec::new()),
         };
-        items.push(item(ItemContent::ToolResult {
-            tool_call_id: result.tool_call_id.clone(),
-            name: result.name.clone(),
-            content,
-            is_error: result.is_error,
-            is_interrupt: result.is_interrupt,
-        }));
+        let metadata = match result.result.as_ref().filter(|_| records) {
+            Some(structured) => Meta::Result(structured.clone()),
+            None => Meta::Empty,
+        };
+        items.push(item(
+            ItemContent::ToolResult {
+                tool_call_id: result.tool_call_id.clone(),
+                name: result.name.clone(),
+                content,
+                is_error: result.is_error,
+                is_interrupt: result.is_interrupt,
+            },
+            metadata,
+        ));
+        if let (true, ResultContent::Parts(parts)) = (records, &result.content) {
+            for part in parts {
+                if let Some(image) = shown_item(part) {
+                    items.push(item(image, Meta::Empty));
+                }
+            }
+        }
+    }
+}
+
+/// The record item a part marks beyond Sagents' mapping (a generated image, a notification).
+fn shown_item<J: Json>(part: &ContentPart<J>) -> Option<ItemContent<J>> {
+    match &part.shown {
+        Shown::Nothing => None,
+        Shown::Image { media } => Some(ItemContent::Image {
+            data: part.content.clone(),
+            mime_type: media.clone(),
+        }),
+        Shown::Notification(text) => Some(ItemContent::Notification { text: text.clone() }),
     }
 }
 
@@ -291,26 +373,48 @@ pub fn text_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
 
 /// [`text_items`] appended to `items`.
 fn text_items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>) {
+    content_items_into(message, items, false);
+}
+
+/// The content items; for records, with their metadata and the parts that mark a record.
+fn content_items_into<J: Json>(
+    message: &Message<J>,
+    items: &mut Vec<DisplayItem<J>>,
+    records: bool,
+) {
     let message_type = message.role;
-    let mut push = |content| {
+    let mut push = |content, metadata| {
         items.push(DisplayItem {
             message_type,
             content,
+            metadata,
         })
     };
     match &message.content {
         Content::Text(text) if !text.is_empty_str() => {
-            push(ItemContent::Text { text: text.clone() })
+            push(ItemContent::Text { text: text.clone() }, Meta::Empty)
         }
         Content::Parts(parts) => {
             for part in parts {
+                if records {
+                    if let Some(shown) = shown_item(part) {
+                        push(shown, Meta::Empty);
+                        continue;
+                    }
+                }
                 let Some(text) = part.content.as_ref().filter(|t| !t.is_empty_str()) else {
                     continue;
                 };
                 let text = text.clone();
                 match part.part_type {
-                    PartType::Text => push(ItemContent::Text { text }),
-                    PartType::Thinking => push(ItemContent::Thinking { text }),
+                    PartType::Text => {
+                        let metadata = match part.citations.as_ref().filter(|_| records) {
+                            Some(citations) => Meta::Citations(citations.clone()),
+                            None => Meta::Empty,
+                        };
+                        push(ItemContent::Text { text }, metadata)
+                    }
+                    PartType::Thinking => push(ItemContent::Thinking { text }, Meta::Empty),
                     _ => {}
                 }
             }
@@ -391,12 +495,26 @@ impl<J: Clone> DisplayRecord<J> {
     }
 }
 
-/// An empty object, for `metadata: {}`.
-struct EmptyMap;
-
-impl Serialize for EmptyMap {
+impl<J: Json + Serialize> Serialize for Meta<J> {
     fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        s.serialize_map(Some(0))?.end()
+        match self {
+            Meta::Empty => s.serialize_map(Some(0))?.end(),
+            Meta::Citations(citations) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("citations", citations)?;
+                map.end()
+            }
+            Meta::Result(result) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("result", result)?;
+                map.end()
+            }
+            Meta::ApprovalRequest => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("approval_request", &true)?;
+                map.end()
+            }
+        }
     }
 }
 
@@ -410,7 +528,7 @@ impl<J: Json + Serialize> Serialize for DisplayRecord<J> {
         map.serialize_entry("sequence", &self.sequence)?;
         map.serialize_entry("status", self.status.as_str())?;
         map.serialize_entry("tool_call_id", &self.tool_call_id())?;
-        map.serialize_entry("metadata", &EmptyMap)?;
+        map.serialize_entry("metadata", &self.item.metadata)?;
         map.end()
     }
 }
@@ -571,7 +689,7 @@ pub fn records_of<J: Json>(
     let mut records = Vec::new();
     let mut items = Vec::new();
     for message in messages {
-        display_items_into(message, &mut items);
+        items_into(message, &mut items, true);
         for (sequence, item) in items.drain(..).enumerate() {
             let status = match &item.content {
                 ItemContent::ToolCall { .. } => statuses.pop().unwrap_or(Status::Pending),

@@ -140,12 +140,40 @@ impl PartType {
     }
 }
 
-/// `LangChain.Message.ContentPart`: its type and its `content` string (`None` for null or absent).
-/// `options` and `citations` are read by no feature here.
+/// `LangChain.Message.ContentPart`: its type and its `content` string (`None` for null or absent),
+/// and what only display-message records show of it (docs/API.md "Rich provider content").
 #[derive(Clone, Debug)]
 pub struct ContentPart<J> {
     pub part_type: PartType,
     pub content: Option<J>,
+    /// `citations`, when it is a non-empty array: a text record's `metadata.citations`.
+    pub citations: Option<J>,
+    /// A record the part gives beyond Sagents' mapping.
+    pub shown: Shown<J>,
+}
+
+impl<J> ContentPart<J> {
+    /// A part with only its type and content.
+    pub fn plain(part_type: PartType, content: Option<J>) -> ContentPart<J> {
+        ContentPart {
+            part_type,
+            content,
+            citations: None,
+            shown: Shown::Nothing,
+        }
+    }
+}
+
+/// What a content part shows in records beyond Sagents' mapping, marked in its `options` by
+/// `fromProvider` (docs/INPUT-FORMATS.md "LangChain messages"): an `image` part with
+/// `options.generated: true` (an image the model made) is an `image` record, its `options.media`
+/// the `mime_type`; an `unsupported` part with a string `options.notification` (a compaction's
+/// summary, a model fallback) is a `notification` record.
+#[derive(Clone, Debug)]
+pub enum Shown<J> {
+    Nothing,
+    Image { media: Option<J> },
+    Notification(J),
 }
 
 /// `LangChain.Message.ToolCall`. `None` is null (the default of every field read here).
@@ -156,6 +184,9 @@ pub struct ToolCall<J> {
     /// Any JSON: a map, a raw JSON string, or null. Passed through verbatim.
     pub arguments: Option<J>,
     pub display_text: Option<J>,
+    /// `metadata.approval_request: true`: the call waits for the user's approval (its record's
+    /// `metadata.approval_request`).
+    pub approval_request: bool,
 }
 
 /// `LangChain.Message.ToolResult`.
@@ -169,6 +200,8 @@ pub struct ToolResult<J> {
     /// Absent is the default `Some(false)`; an explicit `null` is `None`.
     pub is_interrupt: Option<bool>,
     pub message_expansion: Option<MessageExpansion<J>>,
+    /// `options.result`: a server tool's structured result, its record's `metadata.result`.
+    pub result: Option<J>,
 }
 
 /// A tool result's `content`.
@@ -276,7 +309,8 @@ fn read_role<J: Json>(role: Option<J>, path: &Path<'_>) -> Result<Role> {
 /// Reads a content part: an object with a `type`, and a `content` that is a string or null.
 pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> {
     object(part, path, "a content part object")?;
-    let [part_type, content] = part.fields(&["type", "content"]);
+    let [part_type, content, citations, options] =
+        part.fields(&["type", "content", "citations", "options"]);
     let part_type = match non_null(part_type) {
         None => return Err(Error::missing(&path.key("type"), "the content part type")),
         Some(t) => match PartType::read(&t) {
@@ -285,14 +319,52 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
         },
     };
     let content = opt_string(content, "content", path)?;
-    Ok(ContentPart { part_type, content })
+    let citations = match part_type {
+        PartType::Text => non_null(citations).filter(non_empty_array),
+        _ => None,
+    };
+    // `options` is read only for the two part types that may mark a record.
+    let options = match part_type {
+        PartType::Image | PartType::Unsupported => non_null(options).filter(|o| o.is_object()),
+        _ => None,
+    };
+    let shown = match (part_type, options) {
+        (PartType::Image, Some(o))
+            if o.get("generated").and_then(|g| g.as_bool()) == Some(true) =>
+        {
+            Shown::Image {
+                media: o.get_non_null("media").filter(|m| m.kind() == Kind::String),
+            }
+        }
+        (PartType::Unsupported, Some(o)) => match o.get_non_null("notification") {
+            Some(text) if text.kind() == Kind::String => Shown::Notification(text),
+            _ => Shown::Nothing,
+        },
+        _ => Shown::Nothing,
+    };
+    Ok(ContentPart {
+        part_type,
+        content,
+        citations,
+        shown,
+    })
+}
+
+/// Whether a value is an array with at least one element.
+fn non_empty_array<J: Json>(value: &J) -> bool {
+    let mut any = false;
+    value.each_element(|_, _| {
+        any = true;
+        false
+    });
+    any
 }
 
 /// Reads a tool call object.
 pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>> {
     object(call, path, "a tool call object")?;
-    let [call_id, name, arguments, display_text] =
-        call.fields(&["call_id", "name", "arguments", "display_text"]);
+    let [call_id, name, arguments, display_text, metadata] =
+        call.fields(&["call_id", "name", "arguments", "display_text", "metadata"]);
     if non_null(call_id.clone()).is_none() {
         let sign = if call.get("function").is_some() {
             Some(OPENAI)
@@ -305,25 +377,36 @@ pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>
             return Err(wrong_shape(path, format));
         }
     }
+    let approval_request = non_null(metadata)
+        .filter(|m| m.is_object())
+        .and_then(|m| m.get("approval_request"))
+        .and_then(|a| a.as_bool())
+        == Some(true);
     Ok(ToolCall {
         call_id: opt_string(call_id, "call_id", path)?,
         name: opt_string(name, "name", path)?,
         arguments: non_null(arguments),
         display_text: opt_string(display_text, "display_text", path)?,
+        approval_request,
     })
 }
 
 /// Reads a tool result object.
 pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolResult<J>> {
     object(result, path, "a tool result object")?;
-    let [content, expansion, tool_call_id, name, is_error, is_interrupt] = result.fields(&[
-        "content",
-        "message_expansion",
-        "tool_call_id",
-        "name",
-        "is_error",
-        "is_interrupt",
-    ]);
+    let [content, expansion, tool_call_id, name, is_error, is_interrupt, options] =
+        result.fields(&[
+            "content",
+            "message_expansion",
+            "tool_call_id",
+            "name",
+            "is_error",
+            "is_interrupt",
+            "options",
+        ]);
+    let structured = non_null(options)
+        .filter(|o| o.is_object())
+        .and_then(|o| o.get_non_null("result"));
     let content_path = path.key("content");
     let content = match non_null(content) {
         Some(c) if c.kind() == Kind::String => ResultContent::Text(c),
@@ -346,6 +429,7 @@ pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolRes
         is_error: flag(is_error, "is_error", path)?,
         is_interrupt: flag(is_interrupt, "is_interrupt", path)?,
         message_expansion,
+        result: structured,
     })
 }
 
@@ -444,6 +528,7 @@ pub fn from_sycophant<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> 
             name: call.value(1).cloned(),
             arguments: Some(call.value(2).cloned().unwrap_or_else(J::empty_object)),
             display_text: None,
+            approval_request: false,
         })
         .collect();
     let parts: &[Struct<J>] = match content {
@@ -455,18 +540,14 @@ pub fn from_sycophant<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> 
         parts
             .iter()
             .filter_map(|part| match part.type_name {
-                TypeName::Text => Some(ContentPart {
-                    part_type: PartType::Text,
-                    content: part.value(0).cloned(),
-                }),
-                TypeName::Thinking if thinking => Some(ContentPart {
-                    part_type: PartType::Thinking,
-                    content: part
-                        .value(1)
+                TypeName::Text => Some(ContentPart::plain(PartType::Text, part.value(0).cloned())),
+                TypeName::Thinking if thinking => Some(ContentPart::plain(
+                    PartType::Thinking,
+                    part.value(1)
                         .filter(|text| !text.is_empty_str())
                         .or_else(|| part.value(2))
                         .cloned(),
-                }),
+                )),
                 _ => None,
             })
             .collect()
@@ -491,6 +572,7 @@ pub fn from_sycophant<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> 
             is_error: Some(false),
             is_interrupt: Some(false),
             message_expansion: None,
+            result: None,
         };
         return Ok(Message {
             role: SYCOPHANT_ROLES[role],

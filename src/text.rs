@@ -143,7 +143,11 @@ pub fn item_text<J: Json>(item: ItemContent<J>, mut buffer: String) -> Text<J> {
     // A name is a string or null here (the message reader checked it), so it always interpolates.
     let name = |name: Option<J>| name.as_ref().and_then(interpolate).unwrap_or_default();
     match item {
-        ItemContent::Text { text } | ItemContent::Thinking { text } => return Text::Given(text),
+        ItemContent::Text { text }
+        | ItemContent::Thinking { text }
+        | ItemContent::Notification { text } => return Text::Given(text),
+        // An image record with neither `caption` nor `alt_text` (docs/API.md "toText").
+        ItemContent::Image { .. } => {}
         ItemContent::ToolCall {
             name: called,
             arguments,

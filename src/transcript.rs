@@ -8,7 +8,7 @@
 //! (`content: {text, path}`, status `failed`); the others load. Records are kept as where they come
 //! from (message, item index, status), about 16 bytes each, and rebuilt from the text on demand.
 
-use crate::display::{display_items, DisplayItem, DisplayRecord, ErrorRecord, ItemContent, Status};
+use crate::display::{record_items, DisplayItem, DisplayRecord, ErrorRecord, ItemContent, Status};
 use crate::json::doc::{Doc, Engine, Node, SyntaxError};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
@@ -163,7 +163,7 @@ impl<F: Engine> Transcript<F> {
                     }
                 }
             }
-            // The message's records, in display_items' order (texts, tool calls, tool results),
+            // The message's records, in record_items' order (texts, tool calls, tool results),
             // counted without making their contents (a tool result's text parts are joined only
             // when its record is asked for).
             let element_id = element.id();
@@ -177,17 +177,16 @@ impl<F: Engine> Transcript<F> {
                 });
                 sequence += 1;
             };
-            for _ in 0..crate::display::text_items(&message).len() {
-                push(&mut self.entries, Status::Completed);
-            }
-            for call in &message.tool_calls {
-                if let Some(id) = call.call_id.as_ref().filter(|id| id.kind() == Kind::String) {
-                    calls.push((self.entries.len() as u32, message_index, id.clone()));
+            for item in record_items(&message) {
+                match item.content {
+                    ItemContent::ToolCall { call_id, .. } => {
+                        if let Some(id) = call_id.filter(|id| id.kind() == Kind::String) {
+                            calls.push((self.entries.len() as u32, message_index, id));
+                        }
+                        push(&mut self.entries, Status::Pending);
+                    }
+                    _ => push(&mut self.entries, Status::Completed),
                 }
-                push(&mut self.entries, Status::Pending);
-            }
-            for _ in &message.tool_results {
-                push(&mut self.entries, Status::Completed);
             }
             message_index += 1;
         }
@@ -355,7 +354,7 @@ impl<F: Engine> Transcript<F> {
                 }
             }
             self.forget_settled();
-            for (sequence, item) in display_items(&message).into_iter().enumerate() {
+            for (sequence, item) in record_items(&message).into_iter().enumerate() {
                 let (status, call_id) = match &item.content {
                     ItemContent::ToolCall { call_id, .. } => (Status::Pending, call_id.clone()),
                     _ => (Status::Completed, None),
@@ -386,12 +385,9 @@ impl<F: Engine> Transcript<F> {
                 sequence,
                 status,
             } => match cache.item(&self.docs, *doc, *message, *sequence) {
-                Some((message_type, content)) => Out::Item(DisplayRecord {
+                Some(item) => Out::Item(DisplayRecord {
                     conversation_id: None,
-                    item: DisplayItem {
-                        message_type,
-                        content,
-                    },
+                    item,
                     sequence: *sequence as usize,
                     status: *status,
                 }),
@@ -618,7 +614,7 @@ fn has_ascii_lowercasing(t: &[u8]) -> bool {
 /// The display items of the last message read, so the records of one message parse it once.
 struct ItemCache<'a, F: Engine> {
     key: Option<(u32, u32)>,
-    items: Vec<(crate::message::Role, ItemContent<F::Value<'a>>)>,
+    items: Vec<DisplayItem<F::Value<'a>>>,
 }
 
 impl<F: Engine> Default for ItemCache<'_, F> {
@@ -637,14 +633,11 @@ impl<'a, F: Engine> ItemCache<'a, F> {
         doc: u32,
         message: u32,
         sequence: u32,
-    ) -> Option<(crate::message::Role, ItemContent<F::Value<'a>>)> {
+    ) -> Option<DisplayItem<F::Value<'a>>> {
         if self.key != Some((doc, message)) {
             let node: Node<'a, F> = docs.get(doc as usize)?.node(message);
             let parsed = parse_message(&F::wrap(node), &Path::ROOT).ok()?;
-            self.items = display_items(&parsed)
-                .into_iter()
-                .map(|item| (item.message_type, item.content))
-                .collect();
+            self.items = record_items(&parsed);
             self.key = Some((doc, message));
         }
         self.items.get(sequence as usize).cloned()

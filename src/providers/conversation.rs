@@ -8,8 +8,8 @@ use crate::message::Role;
 use crate::prelude::*;
 
 use super::{
-    Entries, LcCall, LcMessage, LcPart, LcResult, Out, Pairing, ResultBody, Status, Statuses,
-    WireProtocol,
+    Entries, LcCall, LcMessage, LcPart, LcResult, Out, Pairing, PartKind, ResultBody, Status,
+    Statuses, WireProtocol,
 };
 
 /// Builds the LangChain messages of one payload, in order.
@@ -170,6 +170,56 @@ impl<J: Json> Conversation<J> {
             content,
             is_error,
             options,
+        }
+    }
+
+    /// A result whose format names the tool only by its kind (a tool search's or a program's
+    /// output): paired by id, or without one with the first unanswered call named `name`; it takes
+    /// the name of the call it answers, else `name`.
+    pub fn named_result(
+        &mut self,
+        id: Option<J>,
+        name: &'static str,
+        content: ResultBody<J>,
+        is_error: bool,
+        options: Entries<J>,
+    ) -> LcResult<J> {
+        let id_text = id.as_ref().and_then(|i| i.as_str().map(|s| s.into_owned()));
+        let by_name = if id_text.is_none() { Some(name) } else { None };
+        let paired = self.pairing.answer(id_text.as_deref(), by_name).cloned();
+        let tool_call_id = match id {
+            Some(id) => Some(Out::Given(id)),
+            None => paired.as_ref().map(|(call_id, _)| call_id.clone()),
+        };
+        let name = paired.and_then(|(_, name)| name).unwrap_or(Out::Str(name));
+        LcResult {
+            tool_call_id,
+            name: Some(name),
+            content,
+            is_error,
+            options,
+        }
+    }
+
+    /// Adds citations a response gives beside its message (Perplexity's sources) to the last
+    /// text part of its last assistant message; nothing when it has no text.
+    pub fn cite_last_text(&mut self, citations: Vec<Out<J>>) {
+        if citations.is_empty() {
+            return;
+        }
+        let part = self
+            .messages
+            .iter_mut()
+            .rev()
+            .find(|m| m.role == Role::Assistant)
+            .and_then(|m| {
+                m.content
+                    .iter_mut()
+                    .rev()
+                    .find(|p| p.kind == PartKind::Text)
+            });
+        if let Some(part) = part {
+            part.citations.extend(citations);
         }
     }
 

@@ -6,7 +6,7 @@ use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::prelude::*;
 
-use crate::json::fields::{field, object, req_str};
+use crate::json::fields::{field, object, req_str, str_of};
 
 use super::{LcPart, Out, Parsed};
 
@@ -151,6 +151,41 @@ pub fn unsupported_role<J: Json>(role: Option<&J>, path: &Path<'_>, expected: &s
             "."
         ),
     )
+}
+
+/// What a person reads of a command's run (a hosted shell's output, a code execution's result):
+/// its stdout, then its stderr (each without its last newline, left out when empty), then
+/// `exit code <n>` when the code is known (docs/INPUT-FORMATS.md "Server tools").
+pub fn run_text(stdout: Option<String>, stderr: Option<String>, exit: Option<String>) -> String {
+    let mut out = String::new();
+    for stream in [stdout, stderr].into_iter().flatten() {
+        let stream = stream.strip_suffix('\n').unwrap_or(&stream);
+        if stream.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(stream);
+    }
+    if let Some(code) = exit {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str("exit code ");
+        out.push_str(&code);
+    }
+    out
+}
+
+/// A search result or source as one line: `title — url`, the URL alone without a title, `None`
+/// without a URL.
+pub fn link_line<J: Json>(entry: &J) -> Option<String> {
+    let url = str_of(entry, "url")?;
+    Some(match str_of(entry, "title").filter(|t| !t.is_empty()) {
+        Some(title) => text!(title, " — ", url),
+        None => url,
+    })
 }
 
 #[cfg(test)]

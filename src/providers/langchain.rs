@@ -86,7 +86,9 @@ impl PartKind {
     }
 }
 
-/// A LangChain ContentPart: `{type, content, options?}` (`options` only when there is one).
+/// A LangChain ContentPart: `{type, content, options?, citations?}` (`options` only when there is
+/// one; `citations`, LangChain's field, only on a text that has some: the [`super::Citation`]
+/// objects its record shows as `metadata.citations`).
 #[derive(Clone, Debug)]
 pub struct LcPart<J> {
     pub kind: PartKind,
@@ -105,6 +107,22 @@ impl<J> LcPart<J> {
             options,
             citations: Vec::new(),
         }
+    }
+
+    /// The part with its citations.
+    pub fn cited(mut self, citations: Vec<Out<J>>) -> LcPart<J> {
+        self.citations = citations;
+        self
+    }
+
+    /// A generated image (base64 `data`, its media type): `{type: "image", content, options:
+    /// {media, generated: true}}`, which records show as an `image` record.
+    pub fn generated_image(data: Out<J>, media: Out<J>) -> LcPart<J> {
+        LcPart::new(
+            PartKind::Image,
+            Some(data),
+            vec![("media", media), ("generated", Out::Bool(true))],
+        )
     }
 
     /// `{"type": "text", "content": text}`.
@@ -127,6 +145,14 @@ impl<J> LcPart<J> {
             data.map(Out::Given),
             vec![("type", Out::Str("redacted_thinking"))],
         )
+    }
+
+    /// A provider block kept as it is that records show as a notification with `text`: as
+    /// [`LcPart::raw`], with `options.notification`.
+    pub fn notice(provider_type: Out<J>, key: &'static str, block: J, text: String) -> LcPart<J> {
+        let mut part = LcPart::raw(provider_type, key, block);
+        part.options.push(("notification", Out::Text(text)));
+        part
     }
 
     /// A provider block kept as it is: `{"type": "unsupported", "content": null, "options":

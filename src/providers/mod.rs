@@ -52,6 +52,7 @@ mod turns;
 mod write;
 
 pub use crate::registry::WireProtocol;
+pub use citation::Citation;
 pub use conversation::{Conversation, Run, Split};
 pub use detect::detect_protocol;
 // The typed field readers are the core's one (`crate::json::fields`); the formats take them from
@@ -59,8 +60,8 @@ pub use detect::detect_protocol;
 pub use crate::json::fields::{each_object, field, kind_of, object, opt_list, opt_str, req_str, str_of};
 pub use crate::json::{compact_json, js_number, too_deep, Parsed, MAX_DEPTH};
 pub use fields::{
-    arguments, block_type, blocks_of, content_parts, message_role, parse_object, parts_of,
-    read_text, role_in, unsupported_role,
+    arguments, block_type, blocks_of, content_parts, link_line, message_role, parse_object,
+    parts_of, read_text, role_in, run_text, unsupported_role,
 };
 pub use format::{Format, ReadPayload, ReadStream, Shape, Visit, WriteRequest};
 pub use langchain::{LcCall, LcMessage, LcPart, LcResult, PartKind, ResultBody, Status, Statuses};

@@ -30,7 +30,7 @@ pub mod eventstream;
 mod format;
 pub mod sse;
 
-use crate::display::{display_items, records_of, DisplayRecord, MESSAGES};
+use crate::display::{record_items, records_of, DisplayRecord, MESSAGES};
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::Json;
 use crate::message::parse_message;
@@ -108,7 +108,7 @@ pub fn records_with_owners<J: Json>(messages: &J) -> Result<Vec<(usize, DisplayR
     let mut owners = Vec::new();
     for (i, message) in messages.elements().unwrap_or_default().iter().enumerate() {
         let message = parse_message(message, &MESSAGES.index(i))?;
-        owners.extend(core::iter::repeat_n(i, display_items(&message).len()));
+        owners.extend(core::iter::repeat_n(i, record_items(&message).len()));
         parsed.push(message);
     }
     Ok(owners.into_iter().zip(records_of(&parsed, None)).collect())
@@ -771,6 +771,70 @@ impl<R: Reader> StreamAccumulator<R> {
             let mut kept = exact;
             kept.extend_from_slice(old.get(kept.len()..).unwrap_or_default());
             self.splice(current, 0, count, kept);
+        }
+        self.pair_across(current);
+    }
+
+    /// A tool result in this response that answers a call of an earlier response of the same
+    /// stream (Anthropic's programmatic tool calling, whose code execution result comes in the last
+    /// message), paired as `toDisplayMessages` pairs them across messages: a pending call takes the
+    /// result's status, and a result without a name takes the call's.
+    fn pair_across(&mut self, segment: usize) {
+        let Some(seg) = self.segments.get(segment) else {
+            return;
+        };
+        let (start, count) = (seg.start, seg.count);
+        for i in start..(start + count).min(self.records.len()) {
+            let record = &self.records[i];
+            if str_at(record, "content_type") != Some("tool_result") {
+                continue;
+            }
+            let Some(id) = str_at(record, "tool_call_id").map(String::from) else {
+                continue;
+            };
+            let content = record.get("content");
+            let flag = |key: &str| content.and_then(|c| c.get(key)) == Some(&Parsed::Bool(true));
+            let status = if flag("is_error") {
+                "failed"
+            } else if flag("is_interrupt") {
+                "interrupted"
+            } else {
+                "completed"
+            };
+            let nameless = matches!(
+                content.and_then(|c| c.get("name")),
+                None | Some(Parsed::Null)
+            );
+            let call_at = (0..start).rev().find(|&j| {
+                let r = &self.records[j];
+                str_at(r, "content_type") == Some("tool_call")
+                    && str_at(r, "tool_call_id") == Some(id.as_str())
+            });
+            let Some(call_at) = call_at else { continue };
+            let name = self.records[call_at]
+                .get("content")
+                .and_then(|c| c.get("name"))
+                .cloned();
+            if str_at(&self.records[call_at], "status") == Some("pending") {
+                let mut call = self.records[call_at].clone();
+                call.set("status", Parsed::String(status.into()));
+                self.records[call_at] = call.clone();
+                self.patches.push(Patch::Replace {
+                    index: call_at,
+                    record: call,
+                });
+            }
+            if let Some(name) = name.filter(|_| nameless) {
+                let mut result = self.records[i].clone();
+                if let Some(content) = result.get_mut("content") {
+                    content.set("name", name);
+                }
+                self.records[i] = result.clone();
+                self.patches.push(Patch::Replace {
+                    index: i,
+                    record: result,
+                });
+            }
         }
     }
 

@@ -101,16 +101,41 @@ export interface DisplayMessage {
   inserted_at?: string;
 }
 
-/** A record as `toDisplayMessages` makes it from one display item. */
+/** A citation on a text record (`metadata.citations`): the fields of Sycophant's `Citation`, each
+ * `null` where the provider gives none. */
+export interface Citation {
+  type: "page_location" | "char_location" | "content_block_location" | "web_search_result_location"
+    | "search_result_location" | null;
+  cited_text: string | null;
+  url: string | null;
+  title: string | null;
+  source: string | null;
+  file_id: string | null;
+  document_index: number | null;
+  document_title: string | null;
+  start_index: number | null;
+  end_index: number | null;
+  unit: "page" | "char" | "block" | null;
+}
+
+/** A record as `toDisplayMessages` makes it from one display item, or from what `fromProvider`
+ * marks beyond them (a generated image, a notification). `metadata` is `{}` except for a text's
+ * `citations`, a server tool's structured `result` and a call's `approval_request`. */
 export type DisplayRecord = {
   conversation_id: string | null;
   message_type: MessageType;
   sequence: number;
-  metadata: { [key: string]: never };
 } & (
-  | { content_type: "text" | "thinking"; content: { text: string }; status: "completed"; tool_call_id: null }
-  | { content_type: "tool_call"; content: ToolCallContent; status: "pending" | "completed" | "failed" | "interrupted"; tool_call_id: string | null }
-  | { content_type: "tool_result"; content: ToolResultContent; status: "completed"; tool_call_id: string | null }
+  | { content_type: "text"; content: { text: string }; status: "completed"; tool_call_id: null;
+      metadata: { citations?: Citation[]; streaming?: never } }
+  | { content_type: "thinking" | "notification"; content: { text: string }; status: "completed"; tool_call_id: null;
+      metadata: { [key: string]: never } }
+  | { content_type: "image"; content: { data: string | null; mime_type: string | null }; status: "completed";
+      tool_call_id: null; metadata: { [key: string]: never } }
+  | { content_type: "tool_call"; content: ToolCallContent; status: "pending" | "completed" | "failed" | "interrupted"; tool_call_id: string | null;
+      metadata: { approval_request?: true; streaming?: never } }
+  | { content_type: "tool_result"; content: ToolResultContent; status: "completed"; tool_call_id: string | null;
+      metadata: { result?: JsonValue; streaming?: never } }
 );
 
 export interface ToDisplayMessagesOptions {

@@ -4,7 +4,9 @@ export type StreamRecord = DisplayRecord | StreamingRecord<DisplayRecord>
   | (DisplayMessage & { content_type: "error"; content: { text: string; path: string }; status: "failed" });
 
 /** A record of a block that is still streaming (one for each kind of `DisplayRecord`). */
-export type StreamingRecord<T> = T extends unknown ? Omit<T, "metadata"> & { metadata: { streaming: true } } : never;
+export type StreamingRecord<T> = T extends unknown
+  ? Omit<T, "metadata"> & { metadata: { streaming: true; citations?: Citation[]; result?: JsonValue; approval_request?: true } }
+  : never;
 
 /** What one `StreamAccumulator.push` changed. Applied in order to an array that started empty,
  * the patches of every push give exactly `records()`. Records are never removed; a `replace`

@@ -345,7 +345,7 @@ fn citation<J: Json>(source: Option<J>, cite: Option<&J>) -> Out<J> {
         .or_else(|| get(&source, "type").and_then(|t| t.as_str().map(|t| t == "source-document")))
         .unwrap_or(false);
     let mut out = Citation {
-        kind: given(get(&anthropic, "type")),
+        r#type: given(get(&anthropic, "type")),
         cited_text: given(
             cite.and_then(|c| field(c, "citedText"))
                 .or_else(|| get(&anthropic, "cited_text")),

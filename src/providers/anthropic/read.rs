@@ -6,9 +6,9 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, block_type, blocks_of, compact_json, field, message_role, object, opt_str, parts_of,
-    read_text, str_of, Conversation, Entries, LcPart, LcResult, Out, PartKind, ReadPayload,
-    ResultBody, Shape, Split, Statuses,
+    arguments, block_type, blocks_of, compact_json, field, link_line, message_role, object,
+    opt_str, parts_of, read_text, run_text, str_of, Citation, Conversation, Entries, LcPart,
+    LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Statuses,
 };
 
 const ROLES: [(&str, Role); 3] = [
@@ -60,6 +60,19 @@ impl ReadPayload for Anthropic {
                     } else {
                         Vec::new()
                     };
+                    let arguments = arguments(field(block, "input"));
+                    let call = c.call(id, name.map(Out::Given), arguments, metadata);
+                    split.call(c, call);
+                }
+                "mcp_tool_use" if role == Role::Assistant => {
+                    // A call to a remote MCP server's tool, which the provider makes; kept whole
+                    // (with its `server_name`) so that toProvider sends it back as it came.
+                    let id = opt_str(block, "id", &path)?;
+                    let name = opt_str(block, "name", &path)?;
+                    let metadata: Entries<J> = vec![
+                        ("provider_type", Out::Given(ty_value)),
+                        ("block", Out::Given(block.clone())),
+                    ];
                     let arguments = arguments(field(block, "input"));
                     let call = c.call(id, name.map(Out::Given), arguments, metadata);
                     split.call(c, call);
@@ -131,10 +144,14 @@ fn tool_result<J: Json>(
     Ok(c.result(id, None, content, is_error, Vec::new()))
 }
 
-/// A server tool's result block (`web_search_tool_result`, `code_execution_tool_result`, ...):
-/// a string content as it is; a list as one text part per element (its `text`, else its `url`);
-/// an error object (`type` ending in `_error`) as its `error_code` with `is_error: true`; any other
-/// value as its compact JSON text.
+/// A server tool's result block (`web_search_tool_result`, `code_execution_tool_result`,
+/// `mcp_tool_result`, ...) as the text a person reads (docs/INPUT-FORMATS.md "Server tools"): a
+/// string content as it is; a list of search results as `title — url` lines (`No results` for
+/// none), a list of text blocks as their texts; an error object (`type` ending in `_error`) as its
+/// `error_code` with `is_error: true`; a command's run as its stdout, stderr and exit code; a
+/// fetched page as its title, URL and the start of its text; a file view as its text; a tool
+/// search as the tools it found; any other value as its compact JSON text. The block is kept whole
+/// in `options.block`.
 fn server_result<J: Json>(
     c: &mut Conversation<J>,
     block: &J,
@@ -143,22 +160,28 @@ fn server_result<J: Json>(
 ) -> Result<LcResult<J>> {
     let id = opt_str(block, "tool_use_id", path)?;
     let content_path = path.key("content");
+    let flagged = field(block, "is_error").and_then(|e| e.as_bool()) == Some(true);
     let (content, is_error) = match field(block, "content") {
-        None => (ResultBody::Text(Out::Str("")), false),
-        Some(c) if c.kind() == Kind::String => (ResultBody::Text(Out::Given(c)), false),
+        None => (ResultBody::Text(Out::Str("")), flagged),
+        Some(c) if c.kind() == Kind::String => (ResultBody::Text(Out::Given(c)), flagged),
         Some(c) if c.kind() == Kind::Array => {
-            let parts = c
-                .elements()
-                .unwrap_or_default()
-                .iter()
-                .filter_map(|e| {
-                    field(e, "text")
-                        .or_else(|| field(e, "url"))
-                        .filter(|t| t.kind() == Kind::String)
-                })
-                .map(LcPart::text)
-                .collect();
-            (ResultBody::Parts(parts), false)
+            let entries = c.elements().unwrap_or_default();
+            if entries.iter().all(|e| field(e, "url").is_some()) {
+                let lines: Vec<String> = entries.iter().filter_map(link_line).collect();
+                let text = if lines.is_empty() {
+                    String::from("No results")
+                } else {
+                    lines.join("\n")
+                };
+                (ResultBody::Text(Out::Text(text)), flagged)
+            } else {
+                let parts = entries
+                    .iter()
+                    .filter_map(|e| field(e, "text").filter(|t| t.kind() == Kind::String))
+                    .map(LcPart::text)
+                    .collect();
+                (ResultBody::Parts(parts), flagged)
+            }
         }
         Some(c) => {
             let error = str_of(&c, "type").is_some_and(|t| t.ends_with("_error"));
@@ -166,18 +189,94 @@ fn server_result<J: Json>(
                 Some(code) if code.kind() == Kind::String => {
                     (ResultBody::Text(Out::Given(code)), true)
                 }
-                _ => (
-                    ResultBody::Text(Out::Text(compact_json(&c, &content_path)?)),
-                    error,
-                ),
+                _ => match readable(&c, &content_path)? {
+                    Some(text) => (ResultBody::Text(Out::Text(text)), error || flagged),
+                    None => (
+                        ResultBody::Text(Out::Text(compact_json(&c, &content_path)?)),
+                        error || flagged,
+                    ),
+                },
             }
         }
     };
-    let options = vec![
+    let mut options = vec![
         ("provider_type", Out::Given(ty)),
         ("block", Out::Given(block.clone())),
     ];
+    // The structured result, whole: its record's `metadata.result`.
+    if let Some(structured) = field(block, "content").filter(|c| c.kind() != Kind::String) {
+        options.push(("result", Out::Given(structured)));
+    }
     Ok(c.result(id, None, content, is_error, options))
+}
+
+/// How many characters of a fetched page its result shows.
+const PAGE_START: usize = 500;
+
+/// The text a person reads of a server tool's result object, by its `type`; `None` for a type
+/// with nothing better than its JSON.
+fn readable<J: Json>(content: &J, path: &Path<'_>) -> Result<Option<String>> {
+    let ty = str_of(content, "type").unwrap_or_default();
+    Ok(Some(match ty.as_str() {
+        "code_execution_result" | "bash_code_execution_result" => {
+            let exit = match field(content, "return_code") {
+                Some(code) => Some(compact_json(&code, &path.key("return_code"))?),
+                None => None,
+            };
+            run_text(str_of(content, "stdout"), str_of(content, "stderr"), exit)
+        }
+        "web_fetch_result" => {
+            let document = field(content, "content");
+            let mut lines = Vec::new();
+            if let Some(title) = document.as_ref().and_then(|d| str_of(d, "title")) {
+                lines.push(title);
+            }
+            if let Some(url) = str_of(content, "url") {
+                lines.push(url);
+            }
+            let data = document
+                .as_ref()
+                .and_then(|d| field(d, "source"))
+                .and_then(|s| str_of(&s, "data"));
+            if let Some(data) = data {
+                let mut start: String = data.chars().take(PAGE_START).collect();
+                if start.len() < data.len() {
+                    start.push('…');
+                }
+                lines.push(start);
+            }
+            lines.join("\n")
+        }
+        "text_editor_code_execution_view_result" | "advisor_result" => {
+            match str_of(content, "content").or_else(|| str_of(content, "text")) {
+                Some(text) => text,
+                None => return Ok(None),
+            }
+        }
+        "text_editor_code_execution_create_result" => {
+            let update = field(content, "is_file_update").and_then(|u| u.as_bool());
+            String::from(if update == Some(true) {
+                "File updated"
+            } else {
+                "File created"
+            })
+        }
+        "text_editor_code_execution_str_replace_result" => field(content, "lines")
+            .and_then(|l| l.elements())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|l| l.as_str().map(|s| s.into_owned()))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        "tool_search_tool_search_result" => field(content, "tool_references")
+            .and_then(|l| l.elements())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|r| str_of(r, "tool_name"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => return Ok(None),
+    }))
 }
 
 /// A content block as a LangChain part.
@@ -189,7 +288,29 @@ fn typed_part<J: Json>(block: &J, path: &Path<'_>) -> Result<LcPart<J>> {
 /// A content block as a LangChain part. `ty` is the block's type (already read).
 fn part<J: Json>(block: &J, ty: &str, ty_value: J, path: &Path<'_>) -> Result<LcPart<J>> {
     Ok(match ty {
-        "text" => LcPart::text(read_text(block, "text", path)?),
+        "text" => {
+            let citations = field(block, "citations")
+                .and_then(|c| c.elements())
+                .unwrap_or_default()
+                .iter()
+                .map(|c| citation(c).into_out())
+                .collect();
+            LcPart::text(read_text(block, "text", path)?).cited(citations)
+        }
+        // A compaction's summary and a model fallback: notifications, the block kept to send back.
+        "compaction" => {
+            let summary = str_of(block, "content").unwrap_or_default();
+            LcPart::notice(Out::Given(ty_value), "block", block.clone(), summary)
+        }
+        "fallback" => {
+            let model = |key: &str| {
+                field(block, key)
+                    .and_then(|m| str_of(&m, "model"))
+                    .unwrap_or_default()
+            };
+            let text = crate::error::text!("Model fallback: ", model("from"), " → ", model("to"));
+            LcPart::notice(Out::Given(ty_value), "block", block.clone(), text)
+        }
         "thinking" => {
             let text = match opt_str(block, "thinking", path)? {
                 Some(t) => Out::Given(t),
@@ -217,6 +338,42 @@ fn part<J: Json>(block: &J, ty: &str, ty_value: J, path: &Path<'_>) -> Result<Lc
         },
         _ => LcPart::raw(Out::Given(ty_value), "block", block.clone()),
     })
+}
+
+/// An Anthropic citation (`char_location`, `page_location`, `content_block_location`,
+/// `web_search_result_location`, `search_result_location`) as a [`Citation`]: its type and fields
+/// as they are, its start and end as the indices with their unit.
+fn citation<J: Json>(c: &J) -> Citation<J> {
+    let given = |key: &str| field(c, key).map(Out::Given);
+    let ty = str_of(c, "type");
+    let (start, end, unit) = match ty.as_deref() {
+        Some("char_location") => ("start_char_index", "end_char_index", "char"),
+        Some("page_location") => ("start_page_number", "end_page_number", "page"),
+        Some("content_block_location" | "search_result_location") => {
+            ("start_block_index", "end_block_index", "block")
+        }
+        _ => ("", "", ""),
+    };
+    const TYPES: [&str; 5] = [
+        "page_location",
+        "char_location",
+        "content_block_location",
+        "web_search_result_location",
+        "search_result_location",
+    ];
+    Citation {
+        r#type: given("type").filter(|_| ty.as_deref().is_some_and(|t| TYPES.contains(&t))),
+        cited_text: given("cited_text"),
+        url: given("url"),
+        title: given("title"),
+        source: given("source"),
+        file_id: given("file_id"),
+        document_index: given("document_index"),
+        document_title: given("document_title"),
+        start_index: (!start.is_empty()).then(|| given(start)).flatten(),
+        end_index: (!end.is_empty()).then(|| given(end)).flatten(),
+        unit: (!unit.is_empty()).then_some(Out::Str(unit)),
+    }
 }
 
 /// The `source.type` of an image or document block.

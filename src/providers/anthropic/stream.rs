@@ -104,6 +104,16 @@ impl ReadStream for Anthropic {
                             .to_string();
                         acc.args_delta(b, &text);
                     }
+                    Some("compaction_delta") => {
+                        // The summary, whole in one delta as recorded; kept appending all the same.
+                        let text = str_at(delta, "content").unwrap_or_default().to_string();
+                        acc.edit_block(b, |block| {
+                            let mut content =
+                                str_at(block, "content").unwrap_or_default().to_string();
+                            content.push_str(&text);
+                            block.set("content", Parsed::String(content));
+                        });
+                    }
                     Some("citations_delta") => {
                         let citation = delta.get("citation").cloned().unwrap_or(Parsed::Null);
                         acc.edit_block(b, |block| match block.get_mut("citations") {

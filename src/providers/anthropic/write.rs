@@ -122,6 +122,14 @@ impl TurnWriter for Anthropic {
 
     /// `tool_use`, or `server_tool_use` for a server tool's call from an Anthropic payload.
     fn call<J: Json>(call: &InCall<J>, own: bool) -> Out<J> {
+        // An MCP call from an Anthropic payload goes back as its block (`mcp_tool_use`, with its
+        // `server_name`).
+        if let Some(block) = call
+            .meta("block")
+            .filter(|_| own && call.meta_str("provider_type").as_deref() == Some("mcp_tool_use"))
+        {
+            return Out::Given(block);
+        }
         let server = own && call.meta_str("provider_type").as_deref() == Some("server_tool_use");
         let ty = if server {
             "server_tool_use"

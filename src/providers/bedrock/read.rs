@@ -7,8 +7,9 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, blocks_of, compact_json, field, message_role, object, opt_str, str_of, Conversation,
-    Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Statuses,
+    arguments, blocks_of, compact_json, field, message_role, object, opt_str, str_of, Citation,
+    Conversation, Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split,
+    Statuses,
 };
 
 /// The block keys this version reads; any other key is kept as its block.
@@ -222,6 +223,16 @@ fn block_parts<J: Json>(
                     parts.push(LcPart::text(text));
                 }
             }
+            // The citations cite the generated text: on its last part.
+            let citations: Vec<Out<J>> = field(value, "citations")
+                .and_then(|c| c.elements())
+                .unwrap_or_default()
+                .iter()
+                .map(|c| bedrock_citation(c).into_out())
+                .collect();
+            if let Some(last) = parts.last_mut() {
+                last.citations = citations;
+            }
             parts
         }
         "image" | "document" => {
@@ -268,4 +279,37 @@ fn block_parts<J: Json>(
         }
         _ => raw(),
     })
+}
+
+/// A Bedrock citation: `title`, the first `sourceContent` text as `cited_text`, and its
+/// `location`: `documentChar` (`char`), `documentPage` (`page`) or `documentChunk` (`block`) with
+/// its `documentIndex`, `start` and `end`, or `web` with its `url`.
+fn bedrock_citation<J: Json>(c: &J) -> Citation<J> {
+    let cited_text = field(c, "sourceContent")
+        .and_then(|s| s.elements())
+        .and_then(|list| list.first().and_then(|t| field(t, "text")))
+        .map(Out::Given);
+    let mut citation = Citation {
+        cited_text,
+        title: field(c, "title").map(Out::Given),
+        source: field(c, "source").map(Out::Given),
+        ..Citation::default()
+    };
+    let location = field(c, "location");
+    for (key, unit) in [
+        ("documentChar", "char"),
+        ("documentPage", "page"),
+        ("documentChunk", "block"),
+    ] {
+        if let Some(at) = location.as_ref().and_then(|l| field(l, key)) {
+            citation.document_index = field(&at, "documentIndex").map(Out::Given);
+            citation.start_index = field(&at, "start").map(Out::Given);
+            citation.end_index = field(&at, "end").map(Out::Given);
+            citation.unit = Some(Out::Str(unit));
+        }
+    }
+    if let Some(web) = location.as_ref().and_then(|l| field(l, "web")) {
+        citation.url = field(&web, "url").map(Out::Given);
+    }
+    citation
 }

@@ -6,9 +6,9 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, compact_json, each_object, field, object, opt_list, opt_str, role_in, Conversation,
-    Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Status,
-    Statuses,
+    arguments, compact_json, each_object, field, object, opt_list, opt_str, role_in, Citation,
+    Conversation, Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split,
+    Status, Statuses,
 };
 
 /// Content roles: `model` is the assistant; `function` (older function-calling contents) the
@@ -98,6 +98,9 @@ impl ReadPayload for Gemini {
                 object(candidate, &candidate_path, "a candidate object")?;
                 if let Some(content) = field(candidate, "content") {
                     Self::message(c, &content, &candidate_path.key("content"))?;
+                }
+                if let Some(grounding) = field(candidate, "groundingMetadata") {
+                    c.cite_last_text(grounding_citations(&grounding));
                 }
                 if let Some(reason) = field(candidate, "finishReason") {
                     c.stop_reason(reason, &STATUSES, Vec::new());
@@ -235,4 +238,53 @@ fn content_part<J: Json>(
         .find(|k| k != "thoughtSignature")
         .unwrap_or_default();
     Ok(Some(LcPart::raw(Out::Text(ty), "part", part.clone())))
+}
+
+/// A candidate's `groundingMetadata` as citations of its text: one for each chunk each
+/// `groundingSupports` entry names (`cited_text` the segment's text, `url` and `title` the chunk's
+/// `web` or `retrievedContext`, the segment's `startIndex` / `endIndex`, which Gemini counts in
+/// bytes, so `unit` is null), or, without supports, one for each chunk.
+fn grounding_citations<J: Json>(grounding: &J) -> Vec<Out<J>> {
+    let chunks = field(grounding, "groundingChunks")
+        .and_then(|c| c.elements())
+        .unwrap_or_default();
+    let source = |chunk: &J| field(chunk, "web").or_else(|| field(chunk, "retrievedContext"));
+    let cite = |chunk: &J, segment: Option<&J>| {
+        let web = source(chunk);
+        let from = |key: &str| web.as_ref().and_then(|w| field(w, key)).map(Out::Given);
+        let at = |key: &str| segment.and_then(|s| field(s, key)).map(Out::Given);
+        Citation {
+            cited_text: at("text"),
+            url: from("uri"),
+            title: from("title"),
+            start_index: at("startIndex"),
+            end_index: at("endIndex"),
+            ..Citation::default()
+        }
+        .into_out()
+    };
+    let supports = field(grounding, "groundingSupports")
+        .and_then(|s| s.elements())
+        .unwrap_or_default();
+    if supports.is_empty() {
+        return chunks.iter().map(|chunk| cite(chunk, None)).collect();
+    }
+    let mut out = Vec::new();
+    for support in &supports {
+        let segment = field(support, "segment");
+        for index in field(support, "groundingChunkIndices")
+            .and_then(|i| i.elements())
+            .unwrap_or_default()
+        {
+            let chunk = index
+                .as_number()
+                .map(|n| n.as_f64())
+                .filter(|n| *n >= 0.0 && n.fract() == 0.0)
+                .and_then(|n| chunks.get(n as usize));
+            if let Some(chunk) = chunk {
+                out.push(cite(chunk, segment.as_ref()));
+            }
+        }
+    }
+    out
 }

@@ -8,8 +8,8 @@ use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
     arguments, block_type, content_parts, each_object, field, message_role, object, opt_list,
-    opt_str, read_text, str_of, Conversation, Entries, LcPart, Out, PartKind, ReadPayload,
-    ResultBody, Shape, Statuses,
+    opt_str, read_text, str_of, Citation, Conversation, Entries, LcPart, Out, PartKind,
+    ReadPayload, ResultBody, Shape, Statuses,
 };
 
 /// `finish_reason` → status: `length` is `length`, `content_filter` is `content_filtered`, the
@@ -94,6 +94,26 @@ impl ReadPayload for OpenaiCompletions {
         let message = field(choice, "message")
             .ok_or_else(|| Error::missing(&message_path, "the choice's message"))?;
         Self::message(c, &message, &message_path)?;
+        // Perplexity's sources, beside the choices: `search_results` ({title, url}), else the
+        // `citations` URLs, which the answer's `[n]` markers count from 1.
+        let sources = field(payload, "search_results")
+            .or_else(|| field(payload, "citations"))
+            .and_then(|s| s.elements())
+            .unwrap_or_default();
+        let citations: Vec<Out<J>> = sources
+            .iter()
+            .map(|source| {
+                let mut citation = Citation::default();
+                if source.kind() == Kind::String {
+                    citation.url = Some(Out::Given(source.clone()));
+                } else {
+                    citation.url = field(source, "url").map(Out::Given);
+                    citation.title = field(source, "title").map(Out::Given);
+                }
+                citation.into_out()
+            })
+            .collect();
+        c.cite_last_text(citations);
         if let Some(reason) = field(choice, "finish_reason") {
             c.stop_reason(reason, &STATUSES, Vec::new());
         }
@@ -104,6 +124,30 @@ impl ReadPayload for OpenaiCompletions {
 fn read_assistant<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()> {
     let mut parts = reasoning(message, path)?;
     parts.extend(content(message, path)?);
+    // `annotations` (`[{type: "url_citation", url_citation: {url, title, start_index,
+    // end_index}}]`) cite the message's text.
+    let citations: Vec<Out<J>> = field(message, "annotations")
+        .and_then(|a| a.elements())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|a| field(a, "url_citation"))
+        .map(|u| {
+            let given = |key: &str| field(&u, key).map(Out::Given);
+            let start = given("start_index");
+            Citation {
+                url: given("url"),
+                title: given("title"),
+                unit: start.as_ref().map(|_| Out::Str("char")),
+                start_index: start,
+                end_index: given("end_index"),
+                ..Citation::default()
+            }
+            .into_out()
+        })
+        .collect();
+    if let Some(last) = parts.iter_mut().rev().find(|p| p.kind == PartKind::Text) {
+        last.citations.extend(citations);
+    }
     if let Some(refusal) = opt_str(message, "refusal", path)?.filter(|r| !r.is_empty_str()) {
         parts.push(LcPart::text(refusal));
     }
@@ -203,6 +247,18 @@ fn part<J: Json>(part: &J, path: &Path<'_>) -> Result<LcPart<J>> {
     Ok(match ty.as_str() {
         "text" => LcPart::text(read_text(part, "text", path)?),
         "refusal" => LcPart::text(read_text(part, "refusal", path)?),
+        // Mistral's reasoning: `thinking` is a string or a list of text chunks (joined).
+        "thinking" => match field(part, "thinking") {
+            Some(t) if t.kind() == Kind::String => LcPart::thinking(Out::Given(t), None),
+            Some(t) => {
+                let mut text = String::new();
+                for chunk in t.elements().unwrap_or_default() {
+                    text.push_str(&str_of(&chunk, "text").unwrap_or_default());
+                }
+                LcPart::thinking(Out::Text(text), None)
+            }
+            None => LcPart::thinking(Out::Str(""), None),
+        },
         "image_url" => {
             let url = match field(part, "image_url") {
                 Some(u) if u.kind() == Kind::String => Some(u),

@@ -133,15 +133,20 @@ impl ReadStream for OpenaiCompletions {
                 body.set("usage", usage.clone());
             }
         }
+        // Perplexity sends its sources whole on every chunk: the last ones stand.
+        for key in ["search_results", "citations"] {
+            if let Some(sources @ Parsed::Array(_)) = event.get(key) {
+                if let Some(body) = acc.body_mut() {
+                    body.set(key, sources.clone());
+                }
+            }
+        }
         let Some(choice) = choice else { return };
         if !acc.streaming() {
             return;
         }
         if let Some(delta) = choice.get("delta") {
-            for (key, block_key) in TEXT_FIELDS {
-                let Some(text) = str_at(delta, key) else {
-                    continue;
-                };
+            for (key, block_key, text) in text_pieces(delta) {
                 let b = match acc.block(block_key) {
                     _ if block_key == REASONING && !text.is_empty() => {
                         match reasoning_block(acc, key, Parsed::String(String::new())) {
@@ -198,6 +203,45 @@ impl ReadStream for OpenaiCompletions {
             acc.set_done();
         }
     }
+}
+
+/// A delta's texts, each with the field of the body it grows and that field's block key: the
+/// text fields in [`TEXT_FIELDS`] order, where a `content` that is an array of parts (Mistral's
+/// `[{type: "text", text}]`, `{type: "thinking", thinking: [{type: "text", text}]}`) gives its
+/// texts as `content` and its thinking as `reasoning_content`, in the parts' order.
+fn text_pieces(delta: &Parsed) -> Vec<(&'static str, i64, &str)> {
+    let mut pieces = Vec::new();
+    for (key, block_key) in TEXT_FIELDS {
+        if let Some(text) = str_at(delta, key) {
+            pieces.push((key, block_key, text));
+            continue;
+        }
+        let Some(Parsed::Array(parts)) = delta.get(key).filter(|_| key == "content") else {
+            continue;
+        };
+        for part in parts {
+            match str_at(part, "type") {
+                Some("text") => {
+                    if let Some(text) = str_at(part, "text") {
+                        pieces.push(("content", -1, text));
+                    }
+                }
+                Some("thinking") => match part.get("thinking") {
+                    Some(Parsed::String(text)) => {
+                        pieces.push(("reasoning_content", REASONING, text.as_str()))
+                    }
+                    Some(Parsed::Array(inner)) => {
+                        for text in inner.iter().filter_map(|t| str_at(t, "text")) {
+                            pieces.push(("reasoning_content", REASONING, text));
+                        }
+                    }
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+    }
+    pieces
 }
 
 /// One `reasoning_details` entry (OpenRouter), merged by `index`: `text` and `summary`

@@ -6,9 +6,9 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, block_type, compact_json, content_parts, field, kind_of, object, opt_list, opt_str,
-    read_list, read_text, role_in, str_of, Conversation, Entries, LcPart, Out, PartKind,
-    ReadPayload, ResultBody, Shape, Status,
+    arguments, block_type, compact_json, content_parts, field, kind_of, link_line, object,
+    opt_list, opt_str, read_list, read_text, role_in, run_text, str_of, Citation, Conversation,
+    Entries, LcPart, Out, PartKind, ReadPayload, ResultBody, Shape, Status,
 };
 
 /// Calls whose output comes back as its own `*_call_output` item; every other `*_call` item is a
@@ -44,11 +44,84 @@ impl ReadPayload for OpenaiResponses {
                 Ok(())
             }
             Some(t) if t.ends_with("_call") => call_item(c, item, t, ty, path),
+            Some("program") => {
+                // A program the model wrote, run by the provider; its `program_output` follows in
+                // a later response, under the same `call_id`.
+                let call_id = opt_str(item, "call_id", path)?;
+                let arguments = call_arguments(item);
+                let metadata = vec![
+                    ("provider_type", ty.clone().map_or(Out::Null, Out::Given)),
+                    ("item", Out::Given(item.clone())),
+                ];
+                let call = c.call(call_id, Some(Out::Str("program")), arguments, metadata);
+                c.run().calls.push(call);
+                Ok(())
+            }
+            Some("mcp_approval_request") => {
+                // Shown as the call it asks to make, pending until its answer (an
+                // `mcp_approval_response` with its id) comes.
+                let id = opt_str(item, "id", path)?;
+                let name = opt_str(item, "name", path)?;
+                let arguments = arguments(field(item, "arguments"));
+                let metadata = vec![
+                    ("provider_type", ty.clone().map_or(Out::Null, Out::Given)),
+                    ("item", Out::Given(item.clone())),
+                    ("approval_request", Out::Bool(true)),
+                ];
+                let call = c.call(id, name.map(Out::Given), arguments, metadata);
+                c.run().calls.push(call);
+                Ok(())
+            }
+            Some("mcp_approval_response") => {
+                c.flush();
+                let id = opt_str(item, "approval_request_id", path)?;
+                let approved = field(item, "approve").and_then(|a| a.as_bool()) == Some(true);
+                let mut text = String::from(if approved { "approved" } else { "denied" });
+                if let Some(reason) = str_of(item, "reason") {
+                    text.push_str(": ");
+                    text.push_str(&reason);
+                }
+                let options = vec![
+                    ("provider_type", ty.clone().map_or(Out::Null, Out::Given)),
+                    ("item", Out::Given(item.clone())),
+                ];
+                let content = ResultBody::Text(Out::Text(text));
+                let result = c.result(id, None, content, false, options);
+                c.results(vec![result]);
+                Ok(())
+            }
+            Some(t @ ("tool_search_output" | "program_output")) => {
+                // The outcome of a server-side tool search or program: the result of the call
+                // before it (by `call_id`, or the last unanswered call of its name).
+                let id = opt_str(item, "call_id", path)?;
+                let name = if t == "program_output" {
+                    "program"
+                } else {
+                    "tool_search"
+                };
+                let content = match field(item, "tools").and_then(|t| t.elements()) {
+                    Some(tools) => ResultBody::Text(Out::Text(tool_lines(&tools))),
+                    None => match field(item, "result") {
+                        Some(r) if r.kind() == Kind::String => ResultBody::Text(Out::Given(r)),
+                        Some(r) => {
+                            ResultBody::Text(Out::Text(compact_json(&r, &path.key("result"))?))
+                        }
+                        None => ResultBody::Text(Out::Str("")),
+                    },
+                };
+                let options = vec![
+                    ("provider_type", ty.clone().map_or(Out::Null, Out::Given)),
+                    ("item", Out::Given(item.clone())),
+                ];
+                let result = c.named_result(id, name, content, false, options);
+                c.run().results.push(result);
+                Ok(())
+            }
             Some(t) if t.ends_with("_call_output") => {
                 c.flush();
                 let id = opt_str(item, "call_id", path)?;
                 let content = output(item, path)?;
-                let options: Entries<J> = if t == "function_call_output" {
+                let mut options: Entries<J> = if t == "function_call_output" {
                     Vec::new()
                 } else {
                     vec![
@@ -56,8 +129,25 @@ impl ReadPayload for OpenaiResponses {
                         ("item", Out::Given(item.clone())),
                     ]
                 };
+                // A hosted tool's runs (a shell's stdout, stderr and outcome), whole.
+                if let Some(runs) = field(item, "output")
+                    .filter(|o| t != "function_call_output" && o.kind() == Kind::Array)
+                {
+                    options.push(("result", Out::Given(runs)));
+                }
                 let result = c.result(id, None, content, false, options);
                 c.results(vec![result]);
+                Ok(())
+            }
+            Some("compaction") => {
+                // Its summary is encrypted: the notification says what happened.
+                let part = LcPart::notice(
+                    ty.clone().map_or(Out::Null, Out::Given),
+                    "item",
+                    item.clone(),
+                    String::from("The conversation so far was compacted."),
+                );
+                c.run().parts.push(part);
                 Ok(())
             }
             Some(_) => {
@@ -200,7 +290,9 @@ fn call_item<J: Json>(
             c.run().calls.push(call);
         }
         _ => {
-            let server = !CLIENT_CALLS.contains(&ty);
+            // A tool search the app runs itself (`execution: "client"`) is a client call too.
+            let client = str_of(item, "execution").as_deref() == Some("client");
+            let server = !client && !CLIENT_CALLS.contains(&ty);
             let id = if server { item_id.clone() } else { call_id };
             let name = name.map(Out::Given).or_else(|| {
                 // `trim_end_matches("_call")`, without core's reverse string search (2 KB).
@@ -217,9 +309,15 @@ fn call_item<J: Json>(
             ];
             let call = c.call(id.clone(), name.clone(), arguments, metadata);
             c.run().calls.push(call);
-            if server {
+            // A server-side tool search's outcome is the `tool_search_output` item after it.
+            if server && ty != "tool_search_call" {
                 let (content, is_error) = server_outcome(item, path)?;
-                let result = c.result(id, None, content, is_error, vec![("provider_type", ty_out)]);
+                // The item is the structured result, whole: its record's `metadata.result`.
+                let options = vec![
+                    ("provider_type", ty_out),
+                    ("result", Out::Given(item.clone())),
+                ];
+                let result = c.result(id, None, content, is_error, options);
                 c.run().results.push(result);
             }
         }
@@ -233,8 +331,10 @@ fn call_arguments<J: Json>(item: &J) -> Out<J> {
     if let Some(given) = field(item, "arguments") {
         return arguments(Some(given));
     }
-    if let Some(action) = field(item, "action") {
-        return Out::Given(action);
+    for key in ["action", "operation"] {
+        if let Some(value) = field(item, key) {
+            return Out::Given(value);
+        }
     }
     for key in ["code", "queries", "input"] {
         if let Some(value) = field(item, key) {
@@ -286,16 +386,78 @@ fn server_outcome<J: Json>(item: &J, path: &Path<'_>) -> Result<(ResultBody<J>, 
             .collect();
         return Ok((ResultBody::Parts(parts), failed));
     }
+    if let Some(action) = field(item, "action").filter(|a| a.is_object()) {
+        if let Some(text) = web_action(&action) {
+            return Ok((ResultBody::Text(Out::Text(text)), failed));
+        }
+    }
     if let Some(image) = field(item, "result").filter(|r| r.kind() == Kind::String) {
-        let part = LcPart::new(
-            PartKind::Image,
-            Some(Out::Given(image)),
-            vec![("media", Out::Str("image/png"))],
-        );
-        return Ok((ResultBody::Parts(vec![part]), failed));
+        // A generated image: the revised prompt as the result's text, the image its own record.
+        let media = match str_of(item, "output_format") {
+            Some(format) => Out::Text(crate::error::text!("image/", format)),
+            None => Out::Str("image/png"),
+        };
+        let mut parts = Vec::new();
+        if let Some(prompt) = field(item, "revised_prompt").filter(|p| p.kind() == Kind::String) {
+            parts.push(LcPart::text(prompt));
+        }
+        parts.push(LcPart::generated_image(Out::Given(image), media));
+        return Ok((ResultBody::Parts(parts), failed));
     }
     let status = field(item, "status").map_or(Out::Str(""), Out::Given);
     Ok((ResultBody::Text(status), failed))
+}
+
+/// What a web search call did, as a person reads it: a search's query and its sources (`title —
+/// url`, or the URL alone), a page opened, a text looked for in a page.
+fn web_action<J: Json>(action: &J) -> Option<String> {
+    let mut text = String::new();
+    match str_of(action, "type").as_deref() {
+        Some("search") => {
+            text.push_str("Searched: ");
+            text.push_str(&str_of(action, "query").unwrap_or_default());
+            for source in field(action, "sources")
+                .and_then(|s| s.elements())
+                .unwrap_or_default()
+            {
+                if let Some(line) = link_line(&source) {
+                    text.push('\n');
+                    text.push_str(&line);
+                }
+            }
+        }
+        Some("open_page") => {
+            text.push_str("Opened ");
+            text.push_str(&str_of(action, "url").unwrap_or_default());
+        }
+        Some("find_in_page") => {
+            text.push_str("Looked for \"");
+            text.push_str(&str_of(action, "pattern").unwrap_or_default());
+            text.push_str("\" in ");
+            text.push_str(&str_of(action, "url").unwrap_or_default());
+        }
+        _ => return None,
+    }
+    Some(text)
+}
+
+/// Tools a tool search found, one a line: `name — description` (the name alone without one).
+fn tool_lines<J: Json>(tools: &[J]) -> String {
+    let mut text = String::new();
+    for tool in tools {
+        let Some(name) = str_of(tool, "name") else {
+            continue;
+        };
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&name);
+        if let Some(description) = str_of(tool, "description").filter(|d| !d.is_empty()) {
+            text.push_str(" — ");
+            text.push_str(&description);
+        }
+    }
+    text
 }
 
 /// A reasoning item: its summary texts (else its reasoning texts) as thinking parts, each with
@@ -339,13 +501,25 @@ fn reasoning<J: Json>(item: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
     Ok(parts)
 }
 
-/// A `*_call_output` item's `output`: a string, or content parts.
+/// A `*_call_output` item's `output`: a string, content parts, or a shell's runs (entries with no
+/// `type`: `{stdout, stderr, outcome: {type: "exit", exit_code} | {type: "timeout"}}`, as the
+/// hosted shell sends them) as the text of each run.
 fn output<J: Json>(item: &J, path: &Path<'_>) -> Result<ResultBody<J>> {
     let output_path = path.key("output");
     Ok(match field(item, "output") {
         None => ResultBody::Text(Out::Str("")),
         Some(o) if o.kind() == Kind::String => ResultBody::Text(Out::Given(o)),
         Some(o) => match o.elements() {
+            Some(list) if !list.is_empty() && list.iter().all(is_run) => {
+                let mut text = String::new();
+                for (i, run) in list.iter().enumerate() {
+                    if i > 0 {
+                        text.push('\n');
+                    }
+                    text.push_str(&shell_run(run, &output_path.index(i))?);
+                }
+                ResultBody::Text(Out::Text(text))
+            }
             Some(list) => ResultBody::Parts(
                 list.iter()
                     .enumerate()
@@ -357,12 +531,79 @@ fn output<J: Json>(item: &J, path: &Path<'_>) -> Result<ResultBody<J>> {
     })
 }
 
+/// An `output_text` annotation as a citation: `url_citation` (`url`, `title`, `start_index`,
+/// `end_index`), `file_citation` (`file_id`, `filename` as the document's title, `index` as the
+/// start), `container_file_citation` (as a file citation, with `start_index` and `end_index`);
+/// indices count characters. Sycophant has no type for these, so `type` is null. `None` for
+/// `file_path` and other annotations, which cite nothing.
+fn annotation<J: Json>(a: &J) -> Option<Citation<J>> {
+    let given = |key: &str| field(a, key).map(Out::Given);
+    let mut citation = Citation::default();
+    match str_of(a, "type").as_deref() {
+        Some("url_citation") => {
+            citation.url = given("url");
+            citation.title = given("title");
+            citation.start_index = given("start_index");
+            citation.end_index = given("end_index");
+        }
+        Some("file_citation" | "container_file_citation") => {
+            citation.file_id = given("file_id");
+            citation.document_title = given("filename");
+            citation.start_index = given("start_index").or_else(|| given("index"));
+            citation.end_index = given("end_index");
+        }
+        _ => return None,
+    }
+    if citation.start_index.is_some() {
+        citation.unit = Some(Out::Str("char"));
+    }
+    Some(citation)
+}
+
+/// An output entry that is a shell's run: an object with no `type` and a `stdout`, `stderr` or
+/// `outcome`.
+fn is_run<J: Json>(entry: &J) -> bool {
+    entry.is_object()
+        && field(entry, "type").is_none()
+        && ["stdout", "stderr", "outcome"]
+            .iter()
+            .any(|key| field(entry, key).is_some())
+}
+
+/// A shell run's text: stdout, stderr, then `exit code <n>` (or `timed out`).
+fn shell_run<J: Json>(run: &J, path: &Path<'_>) -> Result<String> {
+    let outcome = field(run, "outcome");
+    let exit = match &outcome {
+        Some(o) if str_of(o, "type").as_deref() == Some("timeout") => None,
+        Some(o) => match field(o, "exit_code") {
+            Some(code) => Some(compact_json(&code, &path.key("outcome").key("exit_code"))?),
+            None => None,
+        },
+        None => None,
+    };
+    let mut text = run_text(str_of(run, "stdout"), str_of(run, "stderr"), exit);
+    if outcome.is_some_and(|o| str_of(&o, "type").as_deref() == Some("timeout")) {
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str("timed out");
+    }
+    Ok(text)
+}
+
 /// A content part: text kinds, refusals, images and files; anything else kept as its part.
 fn part<J: Json>(part: &J, path: &Path<'_>) -> Result<LcPart<J>> {
     let (ty, ty_value) = block_type(part, path)?;
     Ok(match ty.as_str() {
         "input_text" | "output_text" | "text" | "summary_text" | "reasoning_text" => {
-            LcPart::text(read_text(part, "text", path)?)
+            let citations = field(part, "annotations")
+                .and_then(|a| a.elements())
+                .unwrap_or_default()
+                .iter()
+                .filter_map(annotation)
+                .map(Citation::into_out)
+                .collect();
+            LcPart::text(read_text(part, "text", path)?).cited(citations)
         }
         "refusal" => LcPart::text(read_text(part, "refusal", path)?),
         "input_image" => match opt_str(part, "image_url", path)? {

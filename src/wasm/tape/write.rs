@@ -7,12 +7,13 @@
 
 use super::seeds::{role_word, seed, status_word, type_word};
 use super::{cd_items, cd_records, TAG_SHORT, TAG_SPECIAL};
-use crate::display::{DisplayItem, DisplayRecord, ItemContent, ResultText, Status};
+use crate::display::{DisplayItem, DisplayRecord, ItemContent, Meta, ResultText, Status};
 use crate::prelude::*;
 use crate::wasm::input::Input;
 use crate::wasm::setup::Local;
+use crate::wasm::strings::js_str;
 use core::cell::Cell;
-use js_sys::Array;
+use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::JsValue;
 
 /// Records or items as the numbers the glue makes them from, and the values it cannot find on its
@@ -66,9 +67,11 @@ impl RecordWords {
         value.map_or(0, |b| if b { 3 << 2 } else { 2 << 2 })
     }
 
-    /// `[shape, type, role, sequence, status, ...content]`; shape 0 is a text or thinking item,
-    /// 1 a tool call, 2 a tool result, 3 a tool result whose text the glue joins: its `content`
-    /// word is the number of parts, whose values follow the result's.
+    /// `[shape, type, role, sequence, status, ...content, metadata?]`; shape 0 is a text,
+    /// thinking or notification item, 1 a tool call, 2 a tool result, 3 a tool result whose text
+    /// the glue joins: its `content` word is the number of parts, whose values follow the
+    /// result's; 4 an image (`data`, `mime_type`). Bit 4 of the shape word says that a last word
+    /// refers to the record's `metadata` object (made here), which is `{}` without it.
     pub(in crate::wasm) fn item(
         &mut self,
         item: &DisplayItem<Input<'_>>,
@@ -76,16 +79,20 @@ impl RecordWords {
         status: Status,
     ) {
         let shape = match item.content {
-            ItemContent::Text { .. } | ItemContent::Thinking { .. } => 0,
+            ItemContent::Text { .. }
+            | ItemContent::Thinking { .. }
+            | ItemContent::Notification { .. } => 0,
             ItemContent::ToolCall { .. } => 1,
             ItemContent::ToolResult {
                 content: ResultText::Given(_),
                 ..
             } => 2,
             ItemContent::ToolResult { .. } => 3,
+            ItemContent::Image { .. } => 4,
         };
+        let has_metadata = !matches!(item.metadata, Meta::Empty);
         let head = [
-            shape,
+            shape | u32::from(has_metadata) << 4,
             type_word(&item.content),
             role_word(item.message_type),
             sequence as u32,
@@ -93,9 +100,15 @@ impl RecordWords {
         ];
         self.words.extend_from_slice(&head);
         match &item.content {
-            ItemContent::Text { text } | ItemContent::Thinking { text } => {
+            ItemContent::Text { text }
+            | ItemContent::Thinking { text }
+            | ItemContent::Notification { text } => {
                 let text = self.value(text);
                 self.words.push(text);
+            }
+            ItemContent::Image { data, mime_type } => {
+                let values = [self.optional(data), self.optional(mime_type)];
+                self.words.extend_from_slice(&values);
             }
             ItemContent::ToolCall {
                 call_id,
@@ -139,6 +152,18 @@ impl RecordWords {
                     }
                 }
             }
+        }
+        if has_metadata {
+            let metadata = Object::new();
+            let (key, value) = match &item.metadata {
+                Meta::Citations(citations) => ("citations", citations.to_js().into_owned()),
+                Meta::Result(result) => ("result", result.to_js().into_owned()),
+                Meta::ApprovalRequest | Meta::Empty => ("approval_request", JsValue::TRUE),
+            };
+            // A fresh object, so a plain property set cannot fail.
+            let _ = js_str(key, |key| Reflect::set(&metadata, key, &value));
+            let word = self.made(&metadata.into());
+            self.words.push(word);
         }
     }
 
