@@ -34,11 +34,14 @@ export function imageSource({ url, data, mime_type } = {}) {
 
 const LINK_SCHEMES = new Set(["http:", "https:", "mailto:"]);
 
-/** The target a link keeps (resolved against the page), or null: only http:, https: and mailto:. */
-export function linkTarget(href) {
+/**
+ * The target a link keeps, or null: only http:, https: and mailto:. Relative targets resolve
+ * against `base` (the page's, for Markdown links); with `base` null only absolute URLs are kept.
+ */
+export function linkTarget(href, base = document.baseURI) {
   if (typeof href !== "string") return null;
   try {
-    const parsed = new URL(href, document.baseURI);
+    const parsed = base === null ? new URL(href) : new URL(href, base);
     return LINK_SCHEMES.has(parsed.protocol) ? parsed.href : null;
   } catch {
     return null;

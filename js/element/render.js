@@ -1,7 +1,7 @@
 // Display-message records to DOM, one builder per content type. Every string is untrusted: text
 // reaches the DOM only as text nodes, except Markdown, which goes through markdown.js.
 import { renderMarkdown } from "./markdown.js";
-import { imageSource } from "./policy.js";
+import { imageSource, linkTarget } from "./policy.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -73,20 +73,68 @@ function plain(text, cls = "plain") {
   return el("div", { class: cls, dir: "auto" }, asText(text));
 }
 
-function text(record, ctx) {
-  if (record.message_type === "user") {
-    return el("div", { class: "bubble", part: "bubble", dir: "auto" }, asText(record.content?.text));
+/** A citation field that has something to show: a non-empty string, trimmed, or null. */
+function word(value) {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+/** Characters of a citation's label shown (the rest is cut with an ellipsis). */
+const CITATION_LABEL = 80;
+
+/**
+ * A citation's chip: a link when its `url` (or a `source` that is a URL) is an absolute target the
+ * link policy keeps, else plain text. The label is the title, the document's title, the link's host,
+ * the URL as given, the file id or the source, in that order; the cited text is its tooltip.
+ */
+function citationChip(citation, n) {
+  const c = citation !== null && typeof citation === "object" ? citation : {};
+  const href = linkTarget(word(c.url), null) ?? linkTarget(word(c.source), null);
+  let host = null;
+  if (href) {
+    try { host = new URL(href).host || null; } catch { host = null; }
   }
-  const box = el("div", { class: "prose" });
-  box.append(renderMarkdown(asText(record.content?.text), ctx.imageHosts));
-  return box;
+  let label = word(c.title) ?? word(c.document_title) ?? host ?? word(c.url) ?? word(c.file_id) ?? word(c.source) ?? `Source ${n}`;
+  if (label.length > CITATION_LABEL) label = `${label.slice(0, CITATION_LABEL - 1)}…`;
+  // Pages count the end exclusive, as Anthropic's page_location does (1 to 2 is page 1).
+  const pages = c.unit === "page" && Number.isInteger(c.start_index)
+    ? (Number.isInteger(c.end_index) && c.end_index > c.start_index + 1 ? `pp. ${c.start_index}–${c.end_index - 1}` : `p. ${c.start_index}`) : null;
+  const cited = word(c.cited_text);
+  const tip = [cited && (cited.length > 300 ? `“${cited.slice(0, 299)}…”` : `“${cited}”`), href].filter(Boolean).join("\n");
+  const parts = [el("span", { class: "citation-n" }, String(n)), el("span", { class: "citation-label", dir: "auto" }, label),
+    pages ? el("span", { class: "citation-where" }, pages) : null];
+  return href
+    ? el("a", { class: "citation", part: "citation", href, target: "_blank", rel: "noopener noreferrer", title: tip || null }, ...parts)
+    : el("span", { class: "citation", part: "citation", title: tip || null }, ...parts);
+}
+
+/** `metadata.citations` (api.md, Rich provider content) as numbered chips, in the provider's order. */
+function citations(record) {
+  const list = record.metadata?.citations;
+  if (!Array.isArray(list) || list.length === 0) return null;
+  return el("ol", { class: "citations", part: "citations", "aria-label": "Sources" },
+    ...list.map((c, k) => el("li", {}, citationChip(c, k + 1))));
+}
+
+function text(record, ctx) {
+  const sources = citations(record);
+  let block;
+  if (record.message_type === "user") {
+    block = el("div", { class: "bubble", part: "bubble", dir: "auto" }, asText(record.content?.text));
+  } else {
+    block = el("div", { class: "prose" });
+    block.append(renderMarkdown(asText(record.content?.text), ctx.imageHosts));
+  }
+  if (!sources) return block;
+  const both = document.createDocumentFragment();
+  both.append(block, sources);
+  return both;
 }
 
 function thinking(record, ctx) {
   const streaming = record.metadata?.streaming === true;
   const open = ctx.open ?? streaming;
   const details = el("details", { class: "thinking", part: "thinking", open },
-    el("summary", {}, streaming ? "Thinking…" : "Thinking"), plain(record.content?.text));
+    el("summary", {}, streaming ? "Thinking…" : "Thinking"), plain(record.content?.text), citations(record));
   // "toggle" also fires for the state the block was built with (and for a search opening it to
   // show a hit): only a change from what was rendered, by the reader, is their choice.
   let shown = details.open;

@@ -873,6 +873,12 @@ test("a stream keeps the view at the end, and 'Jump to latest' shows when the re
   await page.close();
 });
 
+/** A citation with `v` in every string field (the shape of api.md's Rich provider content). */
+const citationOf = (v) => ({
+  type: v, cited_text: v, url: v, title: v, source: v, file_id: v, document_index: 0, document_title: v,
+  start_index: 1, end_index: 2, unit: "page",
+});
+
 /** Every vector in every string field of every content type, as records and as messages. */
 function hostileConversation() {
   const out = [];
@@ -891,6 +897,10 @@ function hostileConversation() {
       rec("assistant", "tool_call", { call_id: `x${i}`, name: v, arguments: { q: v, [v]: [v] }, display_text: v }, { tool_call_id: `x${i}`, status: "pending" }),
       rec("tool", "tool_result", { tool_call_id: `x${i}`, name: v, content: v, is_error: true }, { tool_call_id: `x${i}` }),
       rec("assistant", "todo_snapshot", { todos: [{ id: 1, content: v, status: "pending" }], summary: { pending: v } }),
+      // Citations with the vector in every field (as url, as source only, as neither).
+      rec("assistant", "text", { text: v }, { metadata: { citations: [citationOf(v), { ...citationOf(v), url: null }, { ...citationOf(v), url: null, source: null, title: null, document_title: null }] } }),
+      rec("user", "text", { text: v }, { metadata: { citations: [citationOf(v)] } }),
+      rec("assistant", "thinking", { text: v }, { metadata: { citations: [citationOf(v)] } }),
       { role: "user", content: v },
       { role: "assistant", content: [{ type: "thinking", content: v }, { type: "text", content: v }],
         tool_calls: [{ call_id: `m${i}`, name: v, arguments: { v }, display_text: v }] },
@@ -1325,6 +1335,127 @@ test("image records have a capped height and open a zoom dialog on click", async
   await page.waitForFunction(() => window.__root().querySelector("dialog.zoom-view").open);
   await page.click("chat-transcript dialog.zoom-view .close");
   await page.waitForFunction(() => !window.__root().querySelector("dialog.zoom-view").open);
+  await clean(page, watch);
+  await page.close();
+});
+
+/** The recorded OpenAI Responses stream `name` (tests/fixtures/ai_sdk_ui/recordings/, from the AI
+ * SDK's fixtures: see the NOTICE there), one parsed event a line. */
+const recording = (name) => readFileSync(join(repo, "tests/fixtures/ai_sdk_ui/recordings", `${name}.chunks.txt`), "utf8")
+  .split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+
+/** A citation in api.md's shape: every field, null where not given. */
+const citation = (fields) => ({
+  type: null, cited_text: null, url: null, title: null, source: null, file_id: null, document_index: null,
+  document_title: null, start_index: null, end_index: null, unit: null, ...fields,
+});
+
+/** The link a citation chip may carry: an absolute http:, https: or mailto: URL, as the URL parser
+ * normalizes it, from `url`, else from `source`; else none. */
+function expectedHref(c) {
+  for (const candidate of [c?.url, c?.source]) {
+    if (typeof candidate !== "string" || candidate.trim() === "") continue;
+    try {
+      const u = new URL(candidate.trim());
+      if (["http:", "https:", "mailto:"].includes(u.protocol)) return u.href;
+    } catch { /* not an absolute URL */ }
+  }
+  return null;
+}
+
+/** The chips of the record at `i`: number, label, link, tooltip and tag, as the DOM has them. */
+function chipsOf(page, i, selector = ".citations") {
+  return page.evaluate(async ([i, selector]) => {
+    t.scrollToRecord(i);
+    await window.__frames(3);
+    const block = window.__record(i);
+    const list = block?.querySelector(selector);
+    if (!list) return null;
+    return {
+      label: list.getAttribute("aria-label"),
+      part: list.getAttribute("part"),
+      after: list.previousElementSibling?.className ?? null,
+      chips: [...list.querySelectorAll(":scope > li > .citation")].map((c) => ({
+        tag: c.tagName.toLowerCase(), part: c.getAttribute("part"), n: c.querySelector(".citation-n").textContent,
+        label: c.querySelector(".citation-label").textContent, where: c.querySelector(".citation-where")?.textContent ?? null,
+        href: c.getAttribute("href"), target: c.getAttribute("target"), rel: c.getAttribute("rel"), title: c.getAttribute("title"),
+      })),
+    };
+  }, [i, selector]);
+}
+
+test("citations show as numbered source chips after the text: links by the link policy, the rest as text", async () => {
+  const { page, watch } = await open();
+  // The real file-search recording: its answer's file_citation annotations, as api.md's citations.
+  const events = recording("openai-file-search-tool.1");
+  const message = events.find((e) => e.type === "response.output_item.done" && e.item.type === "message").item;
+  const part = message.content[0];
+  assert.ok(part.annotations.length >= 2, "the recording cites");
+  const recorded = part.annotations.map((a) => citation({ file_id: a.file_id, document_title: a.filename, start_index: a.index, unit: "char" }));
+  const long = "A very long page title that goes on ".repeat(5);
+  const cases = [
+    citation({ type: "web_search_result_location", url: "https://en.wikipedia.org/wiki/Echidna", title: "Echidna - Wikipedia", cited_text: "Echidnas are spiny." }),
+    citation({ url: "http://example.com/no-title" }),
+    citation({ url: "mailto:editor@example.com", title: "The editor" }),
+    citation({ url: "javascript:alert(1)", title: "A script URL" }),
+    citation({ url: "data:text/html;base64,PHNjcmlwdD4=" }),
+    citation({ url: "/relative/path", title: "Relative" }),
+    citation({ type: "search_result_location", source: "https://docs.example.com/guide", title: "Guide" }),
+    citation({ type: "search_result_location", source: "internal-kb" }),
+    citation({ type: "page_location", document_index: 0, document_title: "report.pdf", start_index: 3, end_index: 4, unit: "page", cited_text: "x".repeat(400) }),
+    citation({ type: "page_location", document_title: "report.pdf", start_index: 3, end_index: 6, unit: "page" }),
+    citation({ file_id: "file-abc123" }),
+    citation({ url: "https://example.org/long", title: long }),
+    citation({}),
+    null,
+    "not an object",
+  ];
+  const records = [
+    rec("assistant", "text", { text: part.text }, { metadata: { citations: recorded } }),
+    rec("assistant", "text", { text: "Every kind of citation [1][2]." }, { metadata: { citations: cases } }),
+    rec("assistant", "thinking", { text: "Reasoning over the sources." }, { metadata: { citations: [cases[0]] } }),
+    rec("user", "text", { text: "A user's quote." }, { metadata: { citations: [cases[6]] } }),
+    rec("assistant", "text", { text: "No citations." }),
+    rec("assistant", "text", { text: "An empty list." }, { metadata: { citations: [] } }),
+    rec("assistant", "text", { text: "Not a list." }, { metadata: { citations: "https://example.com" } }),
+  ];
+  await page.evaluate((records) => { t.records = records; }, records);
+
+  const file = await chipsOf(page, 0);
+  assert.equal(file.label, "Sources");
+  assert.equal(file.part, "citations");
+  assert.equal(file.after, "prose", "the chips follow the text");
+  assert.deepEqual(file.chips.map((c) => [c.tag, c.n, c.label, c.href]),
+    recorded.map((c, k) => ["span", String(k + 1), c.document_title, null]), "a file citation is a chip naming its file, not a link");
+
+  const all = await chipsOf(page, 1);
+  assert.equal(all.chips.length, cases.length, "one chip per citation, in order");
+  all.chips.forEach((chip, k) => {
+    const c = cases[k] !== null && typeof cases[k] === "object" ? cases[k] : {};
+    const href = expectedHref(c);
+    const what = `citation ${k}: ${JSON.stringify(cases[k])}`;
+    assert.equal(chip.n, String(k + 1), what);
+    assert.equal(chip.part, "citation", what);
+    assert.equal(chip.href, href, what);
+    assert.equal(chip.tag, href ? "a" : "span", what);
+    if (href) assert.deepEqual([chip.target, chip.rel], ["_blank", "noopener noreferrer"], what);
+    const host = href && new URL(href).host;
+    let label = c.title ?? c.document_title ?? (host || null) ?? c.url ?? c.file_id ?? c.source ?? `Source ${k + 1}`;
+    if (label.length > 80) label = `${label.trim().slice(0, 79)}…`;
+    assert.equal(chip.label, label.trim(), what);
+    if (c.cited_text) assert.ok(chip.title.includes(c.cited_text.slice(0, 200)), `${what}: the cited text is its tooltip`);
+  });
+  assert.deepEqual(all.chips.filter((c) => c.where).map((c) => c.where), ["p. 3", "pp. 3–5"], "page citations name their pages");
+  assert.ok(!all.chips.some((c) => /^(javascript|data):/i.test(c.href ?? "")), "no script or data link");
+
+  const thinking = await chipsOf(page, 2, "details.thinking .citations");
+  assert.deepEqual(thinking.chips.map((c) => [c.n, c.label, c.href]), [["1", cases[0].title, cases[0].url]], "thinking shows its citations inside its fold");
+  const user = await chipsOf(page, 3);
+  assert.equal(user.after, "bubble");
+  assert.deepEqual(user.chips.map((c) => c.href), ["https://docs.example.com/guide"]);
+  for (const i of [4, 5, 6]) assert.equal(await chipsOf(page, i), null, `record ${i} has no chips`);
+  // The chips are text the find bar searches as shown; they never make the row fail.
+  assert.equal(await page.evaluate(() => window.__root().querySelectorAll(".banner.error").length), 0);
   await clean(page, watch);
   await page.close();
 });
