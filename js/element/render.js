@@ -272,24 +272,29 @@ function callStatus(record, results) {
 function resultBlock(result, index) {
   const content = result.content ?? {};
   const failed = content.is_error === true;
+  // A server tool's structured result (api.md, Rich provider content) stays one fold away from the
+  // text a person reads.
+  const data = result.metadata?.result;
   return el("div", { class: `tool-result${failed ? " failed" : ""}`, data: { record: index } },
     el("div", { class: "tool-label" }, failed ? "Error" : content.is_interrupt === true ? "Interrupted" : "Result"),
-    el("pre", { class: "result", dir: "auto", tabindex: 0 }, asText(content.content)));
+    el("pre", { class: "result", dir: "auto", tabindex: 0 }, asText(content.content)),
+    data === undefined || data === null ? null
+      : el("details", { class: "result-data" }, el("summary", {}, "Structured result"), el("div", { class: "json-wrap" }, jsonTree(data))));
 }
 
 /**
  * A tool call (or a result with no call) as one row that expands: its name, a short summary of its
  * arguments and a status icon; expanded, its arguments as a JSON tree and its results.
  */
-function toolRow(record, ctx, { name, summary, status, body }) {
+function toolRow(record, ctx, { name, summary, status, body, badge = null }) {
   const expanded = ctx.open === true;
   const id = `tool-${ctx.index}`;
   const head = el("button", { type: "button", class: "tool-head", "aria-expanded": String(expanded), "aria-controls": id },
-    statusIcon(status), el("span", { class: "name" }, name),
+    statusIcon(status), el("span", { class: "name" }, name), badge,
     summary ? el("span", { class: "summary", dir: "auto" }, summary) : null,
     el("span", { class: "chevron", "aria-hidden": "true" }, expanded ? "▾" : "▸"));
   head.addEventListener("click", () => ctx.onToggle?.(!expanded));
-  const box = el("div", { class: "tool", part: "tool-call", data: { status } }, head);
+  const box = el("div", { class: "tool", part: "tool-call", data: badge ? { status, approval: "pending" } : { status } }, head);
   if (typeof record.content?.display_text === "string" && record.content.display_text !== "") {
     box.append(el("div", { class: "display-text", dir: "auto" }, record.content.display_text));
   }
@@ -301,10 +306,14 @@ function toolCall(record, ctx) {
   const content = record.content ?? {};
   const results = ctx.results ?? [];
   const streaming = record.metadata?.streaming === true;
+  const status = streaming ? "pending" : callStatus(record, results.map((r) => r.record));
+  // An approval request (api.md, Rich provider content) waits on the user until its answer pairs.
+  const awaiting = record.metadata?.approval_request === true && status === "pending" && results.length === 0;
   return toolRow(record, ctx, {
     name: asText(content.name ?? "tool"),
     summary: argumentSummary(content.arguments),
-    status: streaming ? "pending" : callStatus(record, results.map((r) => r.record)),
+    status,
+    badge: awaiting ? el("span", { class: "approval", part: "approval" }, "Awaiting approval") : null,
     body: () => [
       el("div", { class: "tool-label" }, "Arguments"),
       content.arguments !== null && typeof content.arguments === "object"

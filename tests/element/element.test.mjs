@@ -897,10 +897,14 @@ function hostileConversation() {
       rec("assistant", "tool_call", { call_id: `x${i}`, name: v, arguments: { q: v, [v]: [v] }, display_text: v }, { tool_call_id: `x${i}`, status: "pending" }),
       rec("tool", "tool_result", { tool_call_id: `x${i}`, name: v, content: v, is_error: true }, { tool_call_id: `x${i}` }),
       rec("assistant", "todo_snapshot", { todos: [{ id: 1, content: v, status: "pending" }], summary: { pending: v } }),
-      // Citations with the vector in every field (as url, as source only, as neither).
+      // Citations with the vector in every field (as url, as source only, as neither), a server
+      // tool's structured result, an approval request.
       rec("assistant", "text", { text: v }, { metadata: { citations: [citationOf(v), { ...citationOf(v), url: null }, { ...citationOf(v), url: null, source: null, title: null, document_title: null }] } }),
       rec("user", "text", { text: v }, { metadata: { citations: [citationOf(v)] } }),
       rec("assistant", "thinking", { text: v }, { metadata: { citations: [citationOf(v)] } }),
+      rec("assistant", "tool_call", { call_id: `a${i}`, name: v, arguments: { [v]: v } }, { tool_call_id: `a${i}`, status: "pending", metadata: { approval_request: true } }),
+      rec("assistant", "tool_call", { call_id: `s${i}`, name: v, arguments: { query: v } }, { tool_call_id: `s${i}` }),
+      rec("tool", "tool_result", { tool_call_id: `s${i}`, name: v, content: v, is_error: false }, { tool_call_id: `s${i}`, metadata: { result: { [v]: [v, { url: v, title: v }] } } }),
       { role: "user", content: v },
       { role: "assistant", content: [{ type: "thinking", content: v }, { type: "text", content: v }],
         tool_calls: [{ call_id: `m${i}`, name: v, arguments: { v }, display_text: v }] },
@@ -1456,6 +1460,158 @@ test("citations show as numbered source chips after the text: links by the link 
   for (const i of [4, 5, 6]) assert.equal(await chipsOf(page, i), null, `record ${i} has no chips`);
   // The chips are text the find bar searches as shown; they never make the row fail.
   assert.equal(await page.evaluate(() => window.__root().querySelectorAll(".banner.error").length), 0);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("a server tool's result shows in its call's row: the readable text, the structured result folded", async () => {
+  const { page, watch } = await open();
+  const result = [
+    { type: "web_search_result", title: "Echidna - Wikipedia", url: "https://en.wikipedia.org/wiki/Echidna", page_age: "3 days ago" },
+    { type: "web_search_result", title: "Short-beaked echidna", url: "https://example.org/echidna", page_age: null },
+  ];
+  const readable = result.map((r) => `${r.title} — ${r.url}`).join("\n");
+  const exec = { type: "code_execution_result", stdout: "4\n", stderr: "", return_code: 0, content: [] };
+  const records = [
+    rec("user", "text", { text: "Search, then compute." }),
+    rec("assistant", "tool_call", { call_id: "srvtoolu_1", name: "web_search", arguments: { query: "echidna" } }, { tool_call_id: "srvtoolu_1" }),
+    rec("tool", "tool_result", { tool_call_id: "srvtoolu_1", name: "web_search", content: readable, is_error: false }, { tool_call_id: "srvtoolu_1", metadata: { result } }),
+    rec("assistant", "tool_call", { call_id: "srvtoolu_2", name: "code_execution", arguments: { code: "print(2 + 2)" } }, { sequence: 1, tool_call_id: "srvtoolu_2" }),
+    rec("tool", "tool_result", { tool_call_id: "srvtoolu_2", name: "code_execution", content: "4\n\nexit code 0", is_error: false }, { sequence: 1, tool_call_id: "srvtoolu_2", metadata: { result: exec } }),
+    // A result whose call came in an earlier response (no call to pair with here).
+    rec("tool", "tool_result", { tool_call_id: "srvtoolu_9", name: "web_fetch", content: "Example Domain\nhttps://example.com/\nThis domain is for use in examples.", is_error: false }, { sequence: 2, tool_call_id: "srvtoolu_9", metadata: { result: { type: "web_fetch_result", url: "https://example.com/" } } }),
+  ];
+  await page.evaluate((records) => { t.records = records; }, records);
+  const rows = await visitAll(page);
+  assert.equal(rows[2].hidden, true, "the result shows inside its call's row");
+  assert.equal(rows[4].hidden, true);
+  assert.equal(rows[1].status, "completed");
+  assert.match(rows[1].text, /web_search/);
+  assert.doesNotMatch(rows[1].text, /Echidna - Wikipedia/, "collapsed, the row holds no result");
+  const open1 = await page.evaluate(async () => {
+    t.scrollToRecord(1);
+    await window.__frames(3);
+    window.__root().querySelector('.row[data-index="1"] .tool-head').click();
+    await window.__frames(3);
+    const row = window.__root().querySelector('.row[data-index="1"]');
+    const fold = row.querySelector("details.result-data");
+    const before = fold?.open;
+    fold.querySelector("summary").click();
+    await window.__frames(2);
+    return { result: row.querySelector(".tool-result .result").textContent, label: row.querySelector(".tool-result .tool-label").textContent,
+      before, after: fold.open, summary: fold.querySelector("summary").textContent, tree: fold.querySelector(".json-wrap").textContent };
+  });
+  assert.equal(open1.result, readable, "the readable text is the result shown");
+  assert.equal(open1.label, "Result");
+  assert.equal(open1.before, false, "the structured result starts folded");
+  assert.equal(open1.after, true);
+  assert.equal(open1.summary, "Structured result");
+  for (const r of result) for (const v of [r.title, r.url]) assert.ok(open1.tree.includes(JSON.stringify(v)), `the tree holds ${v}`);
+  const open3 = await page.evaluate(async () => {
+    t.scrollToRecord(3);
+    await window.__frames(3);
+    window.__root().querySelector('.row[data-index="3"] .tool-head').click();
+    await window.__frames(3);
+    const row = window.__root().querySelector('.row[data-index="3"]');
+    return { result: row.querySelector(".tool-result .result").textContent, tree: row.querySelector("details.result-data .json-wrap").textContent };
+  });
+  assert.equal(open3.result, records[4].content.content);
+  assert.ok(open3.tree.includes('"return_code": 0'), open3.tree);
+  assert.equal(rows[5].hidden, false, "a result with no call has its own row");
+  assert.match(rows[5].text, /web_fetch result/);
+  assert.match(rows[5].text, /Example Domain/, "its summary is the readable text");
+  // A tool result without metadata.result has no fold.
+  assert.equal(await page.evaluate(async () => {
+    t.records = [{ conversation_id: null, message_type: "tool", content_type: "tool_result", content: { tool_call_id: "c", name: "f", content: "ok" }, sequence: 0, status: "completed", tool_call_id: "c", metadata: {} }];
+    await window.__frames(3);
+    window.__root().querySelector(".tool-head").click();
+    await window.__frames(3);
+    return window.__root().querySelectorAll("details.result-data").length;
+  }), 0);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("a generated image record shows as an image; the recording's cut-short data says why it is not shown", async () => {
+  const { page, watch } = await open();
+  // The real image-generation recording: its base64 result is cut short in the fixture ("..."),
+  // so it is not an image; the reply after it still shows.
+  const events = recording("openai-image-generation-tool.1");
+  const call = events.find((e) => e.type === "response.output_item.done" && e.item.type === "image_generation_call").item;
+  assert.ok(call.result.startsWith("UklGR") && call.result.includes("..."), "the recording holds the cut-short WebP");
+  const shown = await page.evaluate(async ({ recorded, format, prompt }) => {
+    // Generated images as the API returns them: base64 of a PNG or a WebP, drawn here.
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 48;
+    const g = canvas.getContext("2d");
+    g.fillStyle = "#2457c5";
+    g.fillRect(0, 0, 64, 48);
+    g.fillStyle = "#ffe58f";
+    g.fillRect(8, 8, 24, 16);
+    const base64 = (type) => canvas.toDataURL(type).split(",")[1];
+    const record = (content, sequence) => ({ conversation_id: null, message_type: "assistant", content_type: "image", content, sequence, status: "completed", tool_call_id: null, metadata: {} });
+    t.records = [
+      record({ data: base64("image/png"), mime_type: "image/png" }, 0),
+      record({ data: base64("image/webp"), mime_type: "image/webp", alt_text: prompt.slice(0, 100) }, 1),
+      record({ data: recorded, mime_type: `image/${format}` }, 2),
+      { conversation_id: null, message_type: "assistant", content_type: "text", content: { text: "Here is your echidna." }, sequence: 3, status: "completed", tool_call_id: null, metadata: {} },
+    ];
+    const out = [];
+    for (let i = 0; i < 4; i++) {
+      t.scrollToRecord(i);
+      await window.__frames(3);
+      const img = window.__record(i)?.querySelector("img");
+      if (img) await img.decode().catch(() => {});
+      out.push({ src: img?.getAttribute("src")?.slice(0, 22) ?? null, width: img?.naturalWidth ?? null, height: img?.naturalHeight ?? null, alt: img?.alt ?? null,
+        blocked: window.__record(i)?.querySelector(".image-blocked")?.textContent ?? null, text: window.__record(i)?.textContent ?? null });
+    }
+    return out;
+  }, { recorded: call.result, format: call.output_format, prompt: call.revised_prompt });
+  assert.deepEqual([shown[0].src, shown[0].width, shown[0].height], ["data:image/png;base64,", 64, 48], "a PNG decodes at its size");
+  assert.deepEqual([shown[1].src, shown[1].width, shown[1].height], ["data:image/webp;base64", 64, 48], "a WebP decodes at its size");
+  assert.equal(shown[1].alt, call.revised_prompt.slice(0, 100));
+  assert.equal(shown[2].src, null);
+  assert.match(shown[2].blocked, /not shown.*not base64/, "the cut-short recording names its reason");
+  assert.equal(shown[3].text.trim(), "Here is your echidna.", "the rest still shows");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("an approval request shows as awaiting approval until its answer pairs with it", async () => {
+  const { page, watch } = await open();
+  // The real MCP approval recording: its mcp_approval_request, as api.md's tool_call record.
+  const events = recording("openai-mcp-tool-approval.1");
+  const item = events.find((e) => e.type === "response.output_item.done" && e.item.type === "mcp_approval_request").item;
+  const request = rec("assistant", "tool_call", { call_id: item.id, name: item.name, arguments: JSON.parse(item.arguments) },
+    { status: "pending", tool_call_id: item.id, metadata: { approval_request: true } });
+  const answer = rec("tool", "tool_result", { tool_call_id: item.id, name: item.name, content: "approved", is_error: false }, { tool_call_id: item.id });
+  const state = (records) => page.evaluate(async (records) => {
+    t.records = records;
+    await window.__frames(3);
+    const row = window.__root().querySelector('.row[data-index="0"]');
+    const badge = row.querySelector(".tool-head .approval");
+    return { badge: badge?.textContent ?? null, part: badge?.getAttribute("part") ?? null, approval: row.querySelector(".tool")?.dataset.approval ?? null,
+      status: row.querySelector(".tool-head .status").dataset.status, name: row.querySelector(".tool-head .name").textContent,
+      summary: row.querySelector(".tool-head .summary")?.textContent ?? "", head: row.querySelector(".tool-head").textContent };
+  }, records);
+  const waiting = await state([request]);
+  assert.equal(waiting.badge, "Awaiting approval");
+  assert.equal(waiting.part, "approval");
+  assert.equal(waiting.approval, "pending");
+  assert.equal(waiting.status, "pending");
+  assert.equal(waiting.name, item.name);
+  const args = JSON.parse(item.arguments);
+  assert.ok(waiting.summary.includes(`description: ${JSON.stringify(args.description)}`), `the summary shows what is to be approved: ${waiting.summary}`);
+  assert.match(waiting.head, /Awaiting approval/, "the button's name says so");
+  const answered = await state([request, answer]);
+  assert.equal(answered.badge, null, "an answer ends the wait");
+  assert.equal(answered.approval, null);
+  const done = await state([{ ...request, status: "completed" }]);
+  assert.equal(done.badge, null, "a call no longer pending is not awaiting");
+  const plain = await state([{ ...request, metadata: {} }]);
+  assert.equal(plain.badge, null, "a pending call that is no approval request has no badge");
+  assert.equal(plain.status, "pending");
   await clean(page, watch);
   await page.close();
 });
