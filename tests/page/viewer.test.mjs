@@ -64,7 +64,7 @@ const shownTypes = (page) => page.$$eval("chat-transcript .row:not([hidden]) > .
 test("the sample: every content type renders through the element, with the summary", async () => {
   const { page, watch } = await open();
   assert.equal(await page.getAttribute("body", "data-ready"), "true", await page.textContent("#problem"));
-  assert.equal(await page.textContent("#summary"), "23 records from 9 messages");
+  assert.equal(await page.textContent("#summary"), "27 records from 12 messages");
   assert.equal(await page.isVisible("#progress"), false, "no progress once loaded");
   const types = new Set();
   const count = await page.evaluate(() => document.querySelector("chat-transcript").records.length);
@@ -240,6 +240,12 @@ test("the replay button plays a recorded stream into the element, and again", as
   await page.close();
 });
 
+/** A citation with `v` in every string field (the shape of api.md's Rich provider content). */
+const citationOf = (v) => ({
+  type: v, cited_text: v, url: v, title: v, source: v, file_id: v, document_index: 0, document_title: v,
+  start_index: 1, end_index: 2, unit: "page",
+});
+
 /** Every vector in every string field of every content type, as records and as messages. */
 function hostileConversation() {
   const out = [];
@@ -260,6 +266,12 @@ function hostileConversation() {
       rec("tool_call", { call_id: `x${i}`, name: v, arguments: { q: v, [v]: [v] }, display_text: v }, { tool_call_id: `x${i}`, status: "pending" }),
       rec("tool_result", { tool_call_id: `x${i}`, name: v, content: v, is_error: true }, { tool_call_id: `x${i}` }),
       rec("todo_snapshot", { todos: [{ id: 1, content: v, status: "pending" }], summary: { pending: v } }),
+      // What providers send beside the text: citations in every field, a server tool's structured
+      // result, an approval request.
+      rec("text", { text: v }, { metadata: { citations: [citationOf(v), { ...citationOf(v), url: null }, { ...citationOf(v), url: null, source: null, title: null, document_title: null }] } }),
+      rec("thinking", { text: v }, { metadata: { citations: [citationOf(v)] } }),
+      rec("tool_call", { call_id: `a${i}`, name: v, arguments: { [v]: v } }, { tool_call_id: `a${i}`, status: "pending", metadata: { approval_request: true } }),
+      rec("tool_result", { tool_call_id: `s${i}`, name: v, content: v, is_error: false }, { tool_call_id: `s${i}`, metadata: { result: { [v]: [v, { url: v }] } } }),
       { role: "user", content: v },
       { role: "assistant", content: [{ type: "thinking", content: v }, { type: "text", content: v }],
         tool_calls: [{ call_id: `m${i}`, name: v, arguments: { v }, display_text: v }] },
