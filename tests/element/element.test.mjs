@@ -3,6 +3,7 @@
 // element alone, with the module and the element entry as the package ships them, under the same
 // strict Content-Security-Policy as the viewer. Every expectation is computed from the records,
 // the module (in Node or in the page) or the DOM, never written down as a result.
+// BROWSER=firefox runs them in Debian's headless Firefox ESR instead (tests/support/firefox.mjs).
 //
 // Run `node scripts/build-element.mjs` after changing js/element/.
 import { test, before, after } from "node:test";

@@ -2,7 +2,8 @@
 // driven by playwright-core: the page's own parts (loading, the find bar, progress, the error
 // banner, the replay button, its Content-Security-Policy) around <chat-transcript>, whose
 // rendering tests/element/ covers. Playwright's CSS selectors reach into the element's open
-// shadow root. Screenshots go to test-output/.
+// shadow root. Screenshots go to test-output/. BROWSER=firefox runs them in Debian's headless
+// Firefox ESR instead (tests/support/firefox.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
