@@ -17,6 +17,8 @@ import { imageRecordUrls } from "../support/xss.mjs";
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const vectors = JSON.parse(readFileSync(new URL("./xss-vectors.json", import.meta.url), "utf8"));
 let server, url, browser, served;
+/** Screenshots of a Firefox run beside Chromium's, not over them. */
+const shotSuffix = engine === "chromium" ? "" : `-${engine}`;
 
 before(async () => {
   served = mkdtempSync(join(tmpdir(), "chat-display-served-"));
@@ -79,7 +81,7 @@ test("the sample: every content type renders through the element, with the summa
   }
   await page.evaluate(() => document.querySelector("chat-transcript").scrollToRecord(0));
   await page.waitForTimeout(100);
-  await page.screenshot({ path: join(repo, "test-output/viewer.png") });
+  await page.screenshot({ path: join(repo, `test-output/viewer${shotSuffix}.png`) });
   await clean(page, watch);
   await page.close();
 });
@@ -351,7 +353,7 @@ test("light and dark follow the system setting; the thinking block opens from th
   await page.focus("chat-transcript details.thinking summary");
   await page.keyboard.press("Enter");
   assert.equal(await page.$eval("chat-transcript details.thinking", (d) => d.open), true);
-  await page.screenshot({ path: join(repo, "test-output/viewer-dark.png") });
+  await page.screenshot({ path: join(repo, `test-output/viewer-dark${shotSuffix}.png`) });
   await clean(page, watch);
   await page.close();
 });
