@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { startServer } from "../../scripts/serve.mjs";
+import { startServer } from "../../www/serve.mjs";
 import { engine, launchBrowser } from "../support/browser.mjs";
 import { imageRecordUrls } from "../support/xss.mjs";
 import * as cd from "../../js/node.mjs";
