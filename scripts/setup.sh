@@ -57,3 +57,18 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   $sudo_ apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
+
+# The second browser engine: Debian's Firefox ESR, driven by geckodriver for `wasm-pack test
+# --firefox` and by puppeteer-core (a devDependency, over WebDriver BiDi) for the page's and the
+# element's tests (BROWSER=firefox).
+if [ ! -x /usr/bin/firefox-esr ]; then
+  say "installing Debian's firefox-esr"
+  sudo_=""
+  [ "$(id -u)" = 0 ] || sudo_=sudo
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq firefox-esr >/dev/null
+fi
+if [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" != 0.37.1 ]; then
+  say "installing geckodriver 0.37.1 (about 2 minutes)"
+  cargo_install geckodriver --version 0.37.1
+fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every test: native Rust, the wasm boundary in headless Chrome, the packed package in Node and
-# in TypeScript, apps built on it, the viewer page and the element in Chromium. Run through
-# `npm test`, which sets up and builds first.
+# Every test: native Rust, the wasm boundary in headless Chrome and Firefox, the packed package in
+# Node and in TypeScript, apps built on it, the viewer page and the element in Chromium and
+# Firefox. Run through `npm test`, which sets up and builds first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -15,6 +15,9 @@ bash fuzz/run.sh smoke 5
 
 step "wasm boundary: wasm-pack test --headless --chrome"
 wasm-pack test --headless --chrome
+
+step "wasm boundary in the second engine: wasm-pack test --headless --firefox (geckodriver)"
+wasm-pack test --headless --firefox
 
 step "the packed package in Node"
 scratch=$(mktemp -d)
@@ -44,3 +47,6 @@ node --test tests/page/
 
 step "the element in Chromium"
 node --test tests/element/
+
+step "the viewer page and the element in Firefox (puppeteer-core over WebDriver BiDi)"
+BROWSER=firefox node --test tests/page/ tests/element/

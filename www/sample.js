@@ -63,8 +63,33 @@ const record = (message_type, content_type, content, extra = {}) => ({
   tool_call_id: null, metadata: {}, ...extra,
 });
 
-/** Records for the content types and statuses that messages alone do not produce. */
+/** A citation (api.md, Rich provider content): every field present, null where none is given. */
+const citation = (fields) => ({
+  type: null, cited_text: null, url: null, title: null, source: null, file_id: null, document_index: null,
+  document_title: null, start_index: null, end_index: null, unit: null, ...fields,
+});
+
+/** Records for the content types and statuses that messages alone do not produce, and for what
+ * providers send beside them: a server tool's result, citations, an approval request. */
 export const sampleRecords = [
+  record("assistant", "tool_call", { call_id: "srvtoolu_sample", name: "web_search", arguments: { query: "Paris weather this week" } }, { tool_call_id: "srvtoolu_sample" }),
+  record("tool", "tool_result", {
+    tool_call_id: "srvtoolu_sample", name: "web_search", is_error: false,
+    content: "Paris: rain until Thursday — https://weather.example/paris\nBerlin outage notice — https://status.example/berlin",
+  }, {
+    tool_call_id: "srvtoolu_sample",
+    metadata: { result: [
+      { type: "web_search_result", title: "Paris: rain until Thursday", url: "https://weather.example/paris", page_age: "2 hours ago" },
+      { type: "web_search_result", title: "Berlin outage notice", url: "https://status.example/berlin", page_age: null },
+    ] },
+  }),
+  record("assistant", "text", { text: "Paris stays rainy until Thursday, and the Berlin service is down for maintenance." }, {
+    metadata: { citations: [
+      citation({ type: "web_search_result_location", url: "https://weather.example/paris", title: "Paris: rain until Thursday", cited_text: "Light rain is expected in Paris until Thursday." }),
+      citation({ type: "web_search_result_location", url: "https://status.example/berlin", title: "Berlin outage notice", cited_text: "The Berlin endpoint is down for maintenance." }),
+      citation({ type: "page_location", document_index: 0, document_title: "forecast.pdf", start_index: 2, end_index: 3, unit: "page", cited_text: "Rain: 1.2 mm at noon." }),
+    ] },
+  }),
   record("assistant", "image", { data: swatch, mime_type: "image/png", caption: "Rain radar over Paris (sample)", alt_text: "A small gradient" }),
   record("assistant", "image", { url: "javascript:alert(1)", alt_text: "An image with a script URL" }, { sequence: 1 }),
   record("assistant", "file_reference", { name: "forecast.csv", path: "/reports/2026-11/forecast.csv" }, { sequence: 2 }),
@@ -73,6 +98,8 @@ export const sampleRecords = [
   record("assistant", "structured_data", { format: "yaml", data: "city: Paris\nrain: light" }, { sequence: 5 }),
   record("assistant", "tool_call", { call_id: "call_radar", name: "fetch_radar", arguments: { region: "IDF" }, display_text: "Fetching the radar image" }, { sequence: 6, status: "executing", tool_call_id: "call_radar" }),
   record("assistant", "tool_call", { call_id: "call_retry", name: "get_weather", arguments: { city: "Berlin" } }, { sequence: 7, status: "cancelled", tool_call_id: "call_retry" }),
+  record("assistant", "tool_call", { call_id: "mcpr_sample", name: "create_short_url", arguments: { url: "https://example.com/forecast", max_clicks: 100 } },
+    { sequence: 8, status: "pending", tool_call_id: "mcpr_sample", metadata: { approval_request: true } }),
   record("system", "notification", { text: "The Berlin weather service is degraded; results may be missing.", level: "warning" }),
   record("system", "error", { text: "Tool get_weather failed 3 times in a row for Berlin." }, { sequence: 1 }),
   record("assistant", "todo_snapshot", {

@@ -10,9 +10,22 @@ export interface LoadCounts {
 }
 
 /**
+ * The names `::part()` reaches in the element's shadow root (docs/ELEMENT.md, Styling): a row
+ * (`message`), a user's bubble, a tool call's row, a thinking block, a Markdown code block, an
+ * image, the scroller, the "Jump to latest" button, the zoom dialog, a record's list of source chips
+ * (`citations`), one chip (`citation`) and an approval request's badge (`approval`).
+ */
+export type ChatTranscriptPart =
+  | "message" | "bubble" | "tool-call" | "thinking" | "code-block" | "image" | "scroller" | "jump" | "zoom"
+  | "citations" | "citation" | "approval";
+
+/**
  * `<chat-transcript>`: registered when this module is imported. Attributes: `src` (a URL to fetch
  * and `load`), `theme` (`"light" | "dark" | "auto"`, the default). Events: `cd-load` (detail: the
- * counts), `cd-error` (detail: the ChatDisplayError).
+ * counts), `cd-error` (detail: the ChatDisplayError). Styled by the `--cd-*` custom properties
+ * (`--cd-accent`, `--cd-code-bg`, `--cd-wait`, ... docs/ELEMENT.md) and the parts of
+ * `ChatTranscriptPart`. Shown beside the text: `metadata.citations` as numbered source chips,
+ * `metadata.result` of a tool result under a fold, `metadata.approval_request` as "Awaiting approval".
  */
 export declare class ChatTranscript extends HTMLElement {
   /** JSON text (a string or UTF-8 bytes) or a parsed conversation, message array, record array or

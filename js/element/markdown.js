@@ -9,7 +9,7 @@
 // - Code blocks get a header with their language and a copy button, outside the code.
 import { Marked } from "marked";
 import DOMPurify from "dompurify";
-import { imageSource } from "./policy.js";
+import { imageSource, linkAllowed } from "./policy.js";
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
@@ -23,18 +23,6 @@ const marked = new Marked({
     },
   },
 });
-
-const LINK_SCHEMES = new Set(["http:", "https:", "mailto:"]);
-
-/** True for a link target the element keeps: http:, https: or mailto:. */
-export function linkAllowed(href) {
-  if (typeof href !== "string") return false;
-  try {
-    return LINK_SCHEMES.has(new URL(href, document.baseURI).protocol);
-  } catch {
-    return false;
-  }
-}
 
 /** The attribute that holds a Markdown image's source until it is allowed to load. */
 const HELD = "data-cd-src";

@@ -1,5 +1,6 @@
 // Which image sources the viewer loads: http:, https:, and base64 data: URLs of four raster types.
 // Anything else (javascript:, data:image/svg+xml, blob:, file:, ...) is blocked with a reason.
+// Which link targets it keeps: http:, https: and mailto: (Markdown links and citations alike).
 const DATA_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -29,4 +30,25 @@ export function imageSource({ url, data, mime_type } = {}) {
     return { src: `data:${type};base64,${compact}` };
   }
   return { reason: "the image has no url and no data" };
+}
+
+const LINK_SCHEMES = new Set(["http:", "https:", "mailto:"]);
+
+/**
+ * The target a link keeps, or null: only http:, https: and mailto:. Relative targets resolve
+ * against `base` (the page's, for Markdown links); with `base` null only absolute URLs are kept.
+ */
+export function linkTarget(href, base = document.baseURI) {
+  if (typeof href !== "string") return null;
+  try {
+    const parsed = base === null ? new URL(href) : new URL(href, base);
+    return LINK_SCHEMES.has(parsed.protocol) ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True for a link target the element keeps: http:, https: or mailto:. */
+export function linkAllowed(href) {
+  return linkTarget(href) !== null;
 }

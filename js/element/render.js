@@ -1,7 +1,7 @@
 // Display-message records to DOM, one builder per content type. Every string is untrusted: text
 // reaches the DOM only as text nodes, except Markdown, which goes through markdown.js.
 import { renderMarkdown } from "./markdown.js";
-import { imageSource } from "./policy.js";
+import { imageSource, linkTarget } from "./policy.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -73,20 +73,68 @@ function plain(text, cls = "plain") {
   return el("div", { class: cls, dir: "auto" }, asText(text));
 }
 
-function text(record, ctx) {
-  if (record.message_type === "user") {
-    return el("div", { class: "bubble", part: "bubble", dir: "auto" }, asText(record.content?.text));
+/** A citation field that has something to show: a non-empty string, trimmed, or null. */
+function word(value) {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+/** Characters of a citation's label shown (the rest is cut with an ellipsis). */
+const CITATION_LABEL = 80;
+
+/**
+ * A citation's chip: a link when its `url` (or a `source` that is a URL) is an absolute target the
+ * link policy keeps, else plain text. The label is the title, the document's title, the link's host,
+ * the URL as given, the file id or the source, in that order; the cited text is its tooltip.
+ */
+function citationChip(citation, n) {
+  const c = citation !== null && typeof citation === "object" ? citation : {};
+  const href = linkTarget(word(c.url), null) ?? linkTarget(word(c.source), null);
+  let host = null;
+  if (href) {
+    try { host = new URL(href).host || null; } catch { host = null; }
   }
-  const box = el("div", { class: "prose" });
-  box.append(renderMarkdown(asText(record.content?.text), ctx.imageHosts));
-  return box;
+  let label = word(c.title) ?? word(c.document_title) ?? host ?? word(c.url) ?? word(c.file_id) ?? word(c.source) ?? `Source ${n}`;
+  if (label.length > CITATION_LABEL) label = `${label.slice(0, CITATION_LABEL - 1)}…`;
+  // Pages count the end exclusive, as Anthropic's page_location does (1 to 2 is page 1).
+  const pages = c.unit === "page" && Number.isInteger(c.start_index)
+    ? (Number.isInteger(c.end_index) && c.end_index > c.start_index + 1 ? `pp. ${c.start_index}–${c.end_index - 1}` : `p. ${c.start_index}`) : null;
+  const cited = word(c.cited_text);
+  const tip = [cited && (cited.length > 300 ? `“${cited.slice(0, 299)}…”` : `“${cited}”`), href].filter(Boolean).join("\n");
+  const parts = [el("span", { class: "citation-n" }, String(n)), el("span", { class: "citation-label", dir: "auto" }, label),
+    pages ? el("span", { class: "citation-where" }, pages) : null];
+  return href
+    ? el("a", { class: "citation", part: "citation", href, target: "_blank", rel: "noopener noreferrer", title: tip || null }, ...parts)
+    : el("span", { class: "citation", part: "citation", title: tip || null }, ...parts);
+}
+
+/** `metadata.citations` (api.md, Rich provider content) as numbered chips, in the provider's order. */
+function citations(record) {
+  const list = record.metadata?.citations;
+  if (!Array.isArray(list) || list.length === 0) return null;
+  return el("ol", { class: "citations", part: "citations", "aria-label": "Sources" },
+    ...list.map((c, k) => el("li", {}, citationChip(c, k + 1))));
+}
+
+function text(record, ctx) {
+  const sources = citations(record);
+  let block;
+  if (record.message_type === "user") {
+    block = el("div", { class: "bubble", part: "bubble", dir: "auto" }, asText(record.content?.text));
+  } else {
+    block = el("div", { class: "prose" });
+    block.append(renderMarkdown(asText(record.content?.text), ctx.imageHosts));
+  }
+  if (!sources) return block;
+  const both = document.createDocumentFragment();
+  both.append(block, sources);
+  return both;
 }
 
 function thinking(record, ctx) {
   const streaming = record.metadata?.streaming === true;
   const open = ctx.open ?? streaming;
   const details = el("details", { class: "thinking", part: "thinking", open },
-    el("summary", {}, streaming ? "Thinking…" : "Thinking"), plain(record.content?.text));
+    el("summary", {}, streaming ? "Thinking…" : "Thinking"), plain(record.content?.text), citations(record));
   // "toggle" also fires for the state the block was built with (and for a search opening it to
   // show a hit): only a change from what was rendered, by the reader, is their choice.
   let shown = details.open;
@@ -224,24 +272,29 @@ function callStatus(record, results) {
 function resultBlock(result, index) {
   const content = result.content ?? {};
   const failed = content.is_error === true;
+  // A server tool's structured result (api.md, Rich provider content) stays one fold away from the
+  // text a person reads.
+  const data = result.metadata?.result;
   return el("div", { class: `tool-result${failed ? " failed" : ""}`, data: { record: index } },
     el("div", { class: "tool-label" }, failed ? "Error" : content.is_interrupt === true ? "Interrupted" : "Result"),
-    el("pre", { class: "result", dir: "auto", tabindex: 0 }, asText(content.content)));
+    el("pre", { class: "result", dir: "auto", tabindex: 0 }, asText(content.content)),
+    data === undefined || data === null ? null
+      : el("details", { class: "result-data" }, el("summary", {}, "Structured result"), el("div", { class: "json-wrap" }, jsonTree(data))));
 }
 
 /**
  * A tool call (or a result with no call) as one row that expands: its name, a short summary of its
  * arguments and a status icon; expanded, its arguments as a JSON tree and its results.
  */
-function toolRow(record, ctx, { name, summary, status, body }) {
+function toolRow(record, ctx, { name, summary, status, body, badge = null }) {
   const expanded = ctx.open === true;
   const id = `tool-${ctx.index}`;
   const head = el("button", { type: "button", class: "tool-head", "aria-expanded": String(expanded), "aria-controls": id },
-    statusIcon(status), el("span", { class: "name" }, name),
+    statusIcon(status), el("span", { class: "name" }, name), badge,
     summary ? el("span", { class: "summary", dir: "auto" }, summary) : null,
     el("span", { class: "chevron", "aria-hidden": "true" }, expanded ? "▾" : "▸"));
   head.addEventListener("click", () => ctx.onToggle?.(!expanded));
-  const box = el("div", { class: "tool", part: "tool-call", data: { status } }, head);
+  const box = el("div", { class: "tool", part: "tool-call", data: badge ? { status, approval: "pending" } : { status } }, head);
   if (typeof record.content?.display_text === "string" && record.content.display_text !== "") {
     box.append(el("div", { class: "display-text", dir: "auto" }, record.content.display_text));
   }
@@ -253,10 +306,14 @@ function toolCall(record, ctx) {
   const content = record.content ?? {};
   const results = ctx.results ?? [];
   const streaming = record.metadata?.streaming === true;
+  const status = streaming ? "pending" : callStatus(record, results.map((r) => r.record));
+  // An approval request (api.md, Rich provider content) waits on the user until its answer pairs.
+  const awaiting = record.metadata?.approval_request === true && status === "pending" && results.length === 0;
   return toolRow(record, ctx, {
     name: asText(content.name ?? "tool"),
     summary: argumentSummary(content.arguments),
-    status: streaming ? "pending" : callStatus(record, results.map((r) => r.record)),
+    status,
+    badge: awaiting ? el("span", { class: "approval", part: "approval" }, "Awaiting approval") : null,
     body: () => [
       el("div", { class: "tool-label" }, "Arguments"),
       content.arguments !== null && typeof content.arguments === "object"

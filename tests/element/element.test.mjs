@@ -3,6 +3,7 @@
 // element alone, with the module and the element entry as the package ships them, under the same
 // strict Content-Security-Policy as the viewer. Every expectation is computed from the records,
 // the module (in Node or in the page) or the DOM, never written down as a result.
+// BROWSER=firefox runs them in Debian's headless Firefox ESR instead (tests/support/firefox.mjs).
 //
 // Run `node scripts/build-element.mjs` after changing js/element/.
 import { test, before, after } from "node:test";
@@ -13,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer } from "../../www/serve.mjs";
-import { launchBrowser } from "../support/browser.mjs";
+import { engine, launchBrowser } from "../support/browser.mjs";
 import { imageRecordUrls } from "../support/xss.mjs";
 import * as cd from "../../js/node.mjs";
 import { conversation } from "../../bench/generate.mjs";
@@ -873,6 +874,12 @@ test("a stream keeps the view at the end, and 'Jump to latest' shows when the re
   await page.close();
 });
 
+/** A citation with `v` in every string field (the shape of api.md's Rich provider content). */
+const citationOf = (v) => ({
+  type: v, cited_text: v, url: v, title: v, source: v, file_id: v, document_index: 0, document_title: v,
+  start_index: 1, end_index: 2, unit: "page",
+});
+
 /** Every vector in every string field of every content type, as records and as messages. */
 function hostileConversation() {
   const out = [];
@@ -891,6 +898,14 @@ function hostileConversation() {
       rec("assistant", "tool_call", { call_id: `x${i}`, name: v, arguments: { q: v, [v]: [v] }, display_text: v }, { tool_call_id: `x${i}`, status: "pending" }),
       rec("tool", "tool_result", { tool_call_id: `x${i}`, name: v, content: v, is_error: true }, { tool_call_id: `x${i}` }),
       rec("assistant", "todo_snapshot", { todos: [{ id: 1, content: v, status: "pending" }], summary: { pending: v } }),
+      // Citations with the vector in every field (as url, as source only, as neither), a server
+      // tool's structured result, an approval request.
+      rec("assistant", "text", { text: v }, { metadata: { citations: [citationOf(v), { ...citationOf(v), url: null }, { ...citationOf(v), url: null, source: null, title: null, document_title: null }] } }),
+      rec("user", "text", { text: v }, { metadata: { citations: [citationOf(v)] } }),
+      rec("assistant", "thinking", { text: v }, { metadata: { citations: [citationOf(v)] } }),
+      rec("assistant", "tool_call", { call_id: `a${i}`, name: v, arguments: { [v]: v } }, { tool_call_id: `a${i}`, status: "pending", metadata: { approval_request: true } }),
+      rec("assistant", "tool_call", { call_id: `s${i}`, name: v, arguments: { query: v } }, { tool_call_id: `s${i}` }),
+      rec("tool", "tool_result", { tool_call_id: `s${i}`, name: v, content: v, is_error: false }, { tool_call_id: `s${i}`, metadata: { result: { [v]: [v, { url: v, title: v }] } } }),
       { role: "user", content: v },
       { role: "assistant", content: [{ type: "thinking", content: v }, { type: "text", content: v }],
         tool_calls: [{ call_id: `m${i}`, name: v, arguments: { v }, display_text: v }] },
@@ -1282,13 +1297,16 @@ test("the src attribute fetches and loads; theme changes the background; importi
   assert.notEqual(light.color, dark.color);
   assert.notEqual(light.text, dark.text);
   assert.ok(dark.luma < light.luma, `dark is darker: ${dark.color} vs ${light.color}`);
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.evaluate(() => t.setAttribute("theme", "light"));
-  assert.equal((await background()).color, light.color, "theme=light wins over a dark system");
-  await page.evaluate(() => t.setAttribute("theme", "auto"));
-  assert.equal((await background()).color, dark.color, "auto follows the system");
-  await page.emulateMedia({ colorScheme: "light" });
-  assert.equal((await background()).color, light.color);
+  // A dark system (Firefox's WebDriver BiDi cannot emulate one: tests/support/firefox.mjs).
+  if (engine !== "firefox") {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.evaluate(() => t.setAttribute("theme", "light"));
+    assert.equal((await background()).color, light.color, "theme=light wins over a dark system");
+    await page.evaluate(() => t.setAttribute("theme", "auto"));
+    assert.equal((await background()).color, dark.color, "auto follows the system");
+    await page.emulateMedia({ colorScheme: "light" });
+    assert.equal((await background()).color, light.color);
+  }
 
   // Importing the element module again (the same URL, or another copy) does not throw or redefine.
   const imports = await page.evaluate(async () => {
@@ -1320,7 +1338,8 @@ test("image records have a capped height and open a zoom dialog on click", async
     t.records = [{ conversation_id: null, message_type: "assistant", content_type: "image", content: { data, mime_type: "image/png", alt_text: "A tall blue bar", caption: "Tall" }, sequence: 0, status: "completed", tool_call_id: null, metadata: {} }];
     await window.__frames(2);
     const img = window.__root().querySelector("figure.image img");
-    await img.decode();
+    // Loaded, not decode(): Firefox rejects decode() on a lazy image still loading.
+    if (!img.complete) await new Promise((resolve) => img.addEventListener("load", resolve, { once: true }));
     await window.__frames(2);
     const style = getComputedStyle(img);
     return { natural: img.naturalHeight, height: img.getBoundingClientRect().height, max: parseFloat(style.maxHeight), fit: style.objectFit, src: img.src, alt: img.alt };
@@ -1350,8 +1369,284 @@ test("image records have a capped height and open a zoom dialog on click", async
   await page.close();
 });
 
+/** The recorded OpenAI Responses stream `name` (tests/fixtures/ai_sdk_ui/recordings/, from the AI
+ * SDK's fixtures: see the NOTICE there), one parsed event a line. */
+const recording = (name) => readFileSync(join(repo, "tests/fixtures/ai_sdk_ui/recordings", `${name}.chunks.txt`), "utf8")
+  .split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+
+/** A citation in api.md's shape: every field, null where not given. */
+const citation = (fields) => ({
+  type: null, cited_text: null, url: null, title: null, source: null, file_id: null, document_index: null,
+  document_title: null, start_index: null, end_index: null, unit: null, ...fields,
+});
+
+/** The link a citation chip may carry: an absolute http:, https: or mailto: URL, as the URL parser
+ * normalizes it, from `url`, else from `source`; else none. */
+function expectedHref(c) {
+  for (const candidate of [c?.url, c?.source]) {
+    if (typeof candidate !== "string" || candidate.trim() === "") continue;
+    try {
+      const u = new URL(candidate.trim());
+      if (["http:", "https:", "mailto:"].includes(u.protocol)) return u.href;
+    } catch { /* not an absolute URL */ }
+  }
+  return null;
+}
+
+/** The chips of the record at `i`: number, label, link, tooltip and tag, as the DOM has them. */
+function chipsOf(page, i, selector = ".citations") {
+  return page.evaluate(async ([i, selector]) => {
+    t.scrollToRecord(i);
+    await window.__frames(3);
+    const block = window.__record(i);
+    const list = block?.querySelector(selector);
+    if (!list) return null;
+    return {
+      label: list.getAttribute("aria-label"),
+      part: list.getAttribute("part"),
+      after: list.previousElementSibling?.className ?? null,
+      chips: [...list.querySelectorAll(":scope > li > .citation")].map((c) => ({
+        tag: c.tagName.toLowerCase(), part: c.getAttribute("part"), n: c.querySelector(".citation-n").textContent,
+        label: c.querySelector(".citation-label").textContent, where: c.querySelector(".citation-where")?.textContent ?? null,
+        href: c.getAttribute("href"), target: c.getAttribute("target"), rel: c.getAttribute("rel"), title: c.getAttribute("title"),
+      })),
+    };
+  }, [i, selector]);
+}
+
+test("citations show as numbered source chips after the text: links by the link policy, the rest as text", async () => {
+  const { page, watch } = await open();
+  // The real file-search recording: its answer's file_citation annotations, as api.md's citations.
+  const events = recording("openai-file-search-tool.1");
+  const message = events.find((e) => e.type === "response.output_item.done" && e.item.type === "message").item;
+  const part = message.content[0];
+  assert.ok(part.annotations.length >= 2, "the recording cites");
+  const recorded = part.annotations.map((a) => citation({ file_id: a.file_id, document_title: a.filename, start_index: a.index, unit: "char" }));
+  const long = "A very long page title that goes on ".repeat(5);
+  const cases = [
+    citation({ type: "web_search_result_location", url: "https://en.wikipedia.org/wiki/Echidna", title: "Echidna - Wikipedia", cited_text: "Echidnas are spiny." }),
+    citation({ url: "http://example.com/no-title" }),
+    citation({ url: "mailto:editor@example.com", title: "The editor" }),
+    citation({ url: "javascript:alert(1)", title: "A script URL" }),
+    citation({ url: "data:text/html;base64,PHNjcmlwdD4=" }),
+    citation({ url: "/relative/path", title: "Relative" }),
+    citation({ type: "search_result_location", source: "https://docs.example.com/guide", title: "Guide" }),
+    citation({ type: "search_result_location", source: "internal-kb" }),
+    citation({ type: "page_location", document_index: 0, document_title: "report.pdf", start_index: 3, end_index: 4, unit: "page", cited_text: "x".repeat(400) }),
+    citation({ type: "page_location", document_title: "report.pdf", start_index: 3, end_index: 6, unit: "page" }),
+    citation({ file_id: "file-abc123" }),
+    citation({ url: "https://example.org/long", title: long }),
+    citation({}),
+    null,
+    "not an object",
+  ];
+  const records = [
+    rec("assistant", "text", { text: part.text }, { metadata: { citations: recorded } }),
+    rec("assistant", "text", { text: "Every kind of citation [1][2]." }, { metadata: { citations: cases } }),
+    rec("assistant", "thinking", { text: "Reasoning over the sources." }, { metadata: { citations: [cases[0]] } }),
+    rec("user", "text", { text: "A user's quote." }, { metadata: { citations: [cases[6]] } }),
+    rec("assistant", "text", { text: "No citations." }),
+    rec("assistant", "text", { text: "An empty list." }, { metadata: { citations: [] } }),
+    rec("assistant", "text", { text: "Not a list." }, { metadata: { citations: "https://example.com" } }),
+  ];
+  await page.evaluate((records) => { t.records = records; }, records);
+
+  const file = await chipsOf(page, 0);
+  assert.equal(file.label, "Sources");
+  assert.equal(file.part, "citations");
+  assert.equal(file.after, "prose", "the chips follow the text");
+  assert.deepEqual(file.chips.map((c) => [c.tag, c.n, c.label, c.href]),
+    recorded.map((c, k) => ["span", String(k + 1), c.document_title, null]), "a file citation is a chip naming its file, not a link");
+
+  const all = await chipsOf(page, 1);
+  assert.equal(all.chips.length, cases.length, "one chip per citation, in order");
+  all.chips.forEach((chip, k) => {
+    const c = cases[k] !== null && typeof cases[k] === "object" ? cases[k] : {};
+    const href = expectedHref(c);
+    const what = `citation ${k}: ${JSON.stringify(cases[k])}`;
+    assert.equal(chip.n, String(k + 1), what);
+    assert.equal(chip.part, "citation", what);
+    assert.equal(chip.href, href, what);
+    assert.equal(chip.tag, href ? "a" : "span", what);
+    if (href) assert.deepEqual([chip.target, chip.rel], ["_blank", "noopener noreferrer"], what);
+    const host = href && new URL(href).host;
+    let label = c.title ?? c.document_title ?? (host || null) ?? c.url ?? c.file_id ?? c.source ?? `Source ${k + 1}`;
+    if (label.length > 80) label = `${label.trim().slice(0, 79)}…`;
+    assert.equal(chip.label, label.trim(), what);
+    if (c.cited_text) assert.ok(chip.title.includes(c.cited_text.slice(0, 200)), `${what}: the cited text is its tooltip`);
+  });
+  assert.deepEqual(all.chips.filter((c) => c.where).map((c) => c.where), ["p. 3", "pp. 3–5"], "page citations name their pages");
+  assert.ok(!all.chips.some((c) => /^(javascript|data):/i.test(c.href ?? "")), "no script or data link");
+
+  const thinking = await chipsOf(page, 2, "details.thinking .citations");
+  assert.deepEqual(thinking.chips.map((c) => [c.n, c.label, c.href]), [["1", cases[0].title, cases[0].url]], "thinking shows its citations inside its fold");
+  const user = await chipsOf(page, 3);
+  assert.equal(user.after, "bubble");
+  assert.deepEqual(user.chips.map((c) => c.href), ["https://docs.example.com/guide"]);
+  for (const i of [4, 5, 6]) assert.equal(await chipsOf(page, i), null, `record ${i} has no chips`);
+  // The chips are text the find bar searches as shown; they never make the row fail.
+  assert.equal(await page.evaluate(() => window.__root().querySelectorAll(".banner.error").length), 0);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("a server tool's result shows in its call's row: the readable text, the structured result folded", async () => {
+  const { page, watch } = await open();
+  const result = [
+    { type: "web_search_result", title: "Echidna - Wikipedia", url: "https://en.wikipedia.org/wiki/Echidna", page_age: "3 days ago" },
+    { type: "web_search_result", title: "Short-beaked echidna", url: "https://example.org/echidna", page_age: null },
+  ];
+  const readable = result.map((r) => `${r.title} — ${r.url}`).join("\n");
+  const exec = { type: "code_execution_result", stdout: "4\n", stderr: "", return_code: 0, content: [] };
+  const records = [
+    rec("user", "text", { text: "Search, then compute." }),
+    rec("assistant", "tool_call", { call_id: "srvtoolu_1", name: "web_search", arguments: { query: "echidna" } }, { tool_call_id: "srvtoolu_1" }),
+    rec("tool", "tool_result", { tool_call_id: "srvtoolu_1", name: "web_search", content: readable, is_error: false }, { tool_call_id: "srvtoolu_1", metadata: { result } }),
+    rec("assistant", "tool_call", { call_id: "srvtoolu_2", name: "code_execution", arguments: { code: "print(2 + 2)" } }, { sequence: 1, tool_call_id: "srvtoolu_2" }),
+    rec("tool", "tool_result", { tool_call_id: "srvtoolu_2", name: "code_execution", content: "4\n\nexit code 0", is_error: false }, { sequence: 1, tool_call_id: "srvtoolu_2", metadata: { result: exec } }),
+    // A result whose call came in an earlier response (no call to pair with here).
+    rec("tool", "tool_result", { tool_call_id: "srvtoolu_9", name: "web_fetch", content: "Example Domain\nhttps://example.com/\nThis domain is for use in examples.", is_error: false }, { sequence: 2, tool_call_id: "srvtoolu_9", metadata: { result: { type: "web_fetch_result", url: "https://example.com/" } } }),
+  ];
+  await page.evaluate((records) => { t.records = records; }, records);
+  const rows = await visitAll(page);
+  assert.equal(rows[2].hidden, true, "the result shows inside its call's row");
+  assert.equal(rows[4].hidden, true);
+  assert.equal(rows[1].status, "completed");
+  assert.match(rows[1].text, /web_search/);
+  assert.doesNotMatch(rows[1].text, /Echidna - Wikipedia/, "collapsed, the row holds no result");
+  const open1 = await page.evaluate(async () => {
+    t.scrollToRecord(1);
+    await window.__frames(3);
+    window.__root().querySelector('.row[data-index="1"] .tool-head').click();
+    await window.__frames(3);
+    const row = window.__root().querySelector('.row[data-index="1"]');
+    const fold = row.querySelector("details.result-data");
+    const before = fold?.open;
+    fold.querySelector("summary").click();
+    await window.__frames(2);
+    return { result: row.querySelector(".tool-result .result").textContent, label: row.querySelector(".tool-result .tool-label").textContent,
+      before, after: fold.open, summary: fold.querySelector("summary").textContent, tree: fold.querySelector(".json-wrap").textContent };
+  });
+  assert.equal(open1.result, readable, "the readable text is the result shown");
+  assert.equal(open1.label, "Result");
+  assert.equal(open1.before, false, "the structured result starts folded");
+  assert.equal(open1.after, true);
+  assert.equal(open1.summary, "Structured result");
+  for (const r of result) for (const v of [r.title, r.url]) assert.ok(open1.tree.includes(JSON.stringify(v)), `the tree holds ${v}`);
+  const open3 = await page.evaluate(async () => {
+    t.scrollToRecord(3);
+    await window.__frames(3);
+    window.__root().querySelector('.row[data-index="3"] .tool-head').click();
+    await window.__frames(3);
+    const row = window.__root().querySelector('.row[data-index="3"]');
+    return { result: row.querySelector(".tool-result .result").textContent, tree: row.querySelector("details.result-data .json-wrap").textContent };
+  });
+  assert.equal(open3.result, records[4].content.content);
+  assert.ok(open3.tree.includes('"return_code": 0'), open3.tree);
+  assert.equal(rows[5].hidden, false, "a result with no call has its own row");
+  assert.match(rows[5].text, /web_fetch result/);
+  assert.match(rows[5].text, /Example Domain/, "its summary is the readable text");
+  // A tool result without metadata.result has no fold.
+  assert.equal(await page.evaluate(async () => {
+    t.records = [{ conversation_id: null, message_type: "tool", content_type: "tool_result", content: { tool_call_id: "c", name: "f", content: "ok" }, sequence: 0, status: "completed", tool_call_id: "c", metadata: {} }];
+    await window.__frames(3);
+    window.__root().querySelector(".tool-head").click();
+    await window.__frames(3);
+    return window.__root().querySelectorAll("details.result-data").length;
+  }), 0);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("a generated image record shows as an image; the recording's cut-short data says why it is not shown", async () => {
+  const { page, watch } = await open();
+  // The real image-generation recording: its base64 result is cut short in the fixture ("..."),
+  // so it is not an image; the reply after it still shows.
+  const events = recording("openai-image-generation-tool.1");
+  const call = events.find((e) => e.type === "response.output_item.done" && e.item.type === "image_generation_call").item;
+  assert.ok(call.result.startsWith("UklGR") && call.result.includes("..."), "the recording holds the cut-short WebP");
+  const shown = await page.evaluate(async ({ recorded, format, prompt }) => {
+    // Generated images as the API returns them: base64 of a PNG or a WebP, drawn here.
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 48;
+    const g = canvas.getContext("2d");
+    g.fillStyle = "#2457c5";
+    g.fillRect(0, 0, 64, 48);
+    g.fillStyle = "#ffe58f";
+    g.fillRect(8, 8, 24, 16);
+    const base64 = (type) => canvas.toDataURL(type).split(",")[1];
+    const record = (content, sequence) => ({ conversation_id: null, message_type: "assistant", content_type: "image", content, sequence, status: "completed", tool_call_id: null, metadata: {} });
+    t.records = [
+      record({ data: base64("image/png"), mime_type: "image/png" }, 0),
+      record({ data: base64("image/webp"), mime_type: "image/webp", alt_text: prompt.slice(0, 100) }, 1),
+      record({ data: recorded, mime_type: `image/${format}` }, 2),
+      { conversation_id: null, message_type: "assistant", content_type: "text", content: { text: "Here is your echidna." }, sequence: 3, status: "completed", tool_call_id: null, metadata: {} },
+    ];
+    const out = [];
+    for (let i = 0; i < 4; i++) {
+      t.scrollToRecord(i);
+      await window.__frames(3);
+      const img = window.__record(i)?.querySelector("img");
+      if (img && !img.complete) await new Promise((resolve) => { img.addEventListener("load", resolve, { once: true }); img.addEventListener("error", resolve, { once: true }); });
+      out.push({ src: img?.getAttribute("src")?.slice(0, 22) ?? null, width: img?.naturalWidth ?? null, height: img?.naturalHeight ?? null, alt: img?.alt ?? null,
+        blocked: window.__record(i)?.querySelector(".image-blocked")?.textContent ?? null, text: window.__record(i)?.textContent ?? null });
+    }
+    return out;
+  }, { recorded: call.result, format: call.output_format, prompt: call.revised_prompt });
+  assert.deepEqual([shown[0].src, shown[0].width, shown[0].height], ["data:image/png;base64,", 64, 48], "a PNG decodes at its size");
+  assert.deepEqual([shown[1].src, shown[1].width, shown[1].height], ["data:image/webp;base64", 64, 48], "a WebP decodes at its size");
+  assert.equal(shown[1].alt, call.revised_prompt.slice(0, 100));
+  assert.equal(shown[2].src, null);
+  assert.match(shown[2].blocked, /not shown.*not base64/, "the cut-short recording names its reason");
+  assert.equal(shown[3].text.trim(), "Here is your echidna.", "the rest still shows");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("an approval request shows as awaiting approval until its answer pairs with it", async () => {
+  const { page, watch } = await open();
+  // The real MCP approval recording: its mcp_approval_request, as api.md's tool_call record.
+  const events = recording("openai-mcp-tool-approval.1");
+  const item = events.find((e) => e.type === "response.output_item.done" && e.item.type === "mcp_approval_request").item;
+  const request = rec("assistant", "tool_call", { call_id: item.id, name: item.name, arguments: JSON.parse(item.arguments) },
+    { status: "pending", tool_call_id: item.id, metadata: { approval_request: true } });
+  const answer = rec("tool", "tool_result", { tool_call_id: item.id, name: item.name, content: "approved", is_error: false }, { tool_call_id: item.id });
+  const state = (records) => page.evaluate(async (records) => {
+    t.records = records;
+    await window.__frames(3);
+    const row = window.__root().querySelector('.row[data-index="0"]');
+    const badge = row.querySelector(".tool-head .approval");
+    return { badge: badge?.textContent ?? null, part: badge?.getAttribute("part") ?? null, approval: row.querySelector(".tool")?.dataset.approval ?? null,
+      status: row.querySelector(".tool-head .status").dataset.status, name: row.querySelector(".tool-head .name").textContent,
+      summary: row.querySelector(".tool-head .summary")?.textContent ?? "", head: row.querySelector(".tool-head").textContent };
+  }, records);
+  const waiting = await state([request]);
+  assert.equal(waiting.badge, "Awaiting approval");
+  assert.equal(waiting.part, "approval");
+  assert.equal(waiting.approval, "pending");
+  assert.equal(waiting.status, "pending");
+  assert.equal(waiting.name, item.name);
+  const args = JSON.parse(item.arguments);
+  assert.ok(waiting.summary.includes(`description: ${JSON.stringify(args.description)}`), `the summary shows what is to be approved: ${waiting.summary}`);
+  assert.match(waiting.head, /Awaiting approval/, "the button's name says so");
+  const answered = await state([request, answer]);
+  assert.equal(answered.badge, null, "an answer ends the wait");
+  assert.equal(answered.approval, null);
+  const done = await state([{ ...request, status: "completed" }]);
+  assert.equal(done.badge, null, "a call no longer pending is not awaiting");
+  const plain = await state([{ ...request, metadata: {} }]);
+  assert.equal(plain.badge, null, "a pending call that is no approval request has no badge");
+  assert.equal(plain.status, "pending");
+  await clean(page, watch);
+  await page.close();
+});
+
 /** axe-core over the element (it scans open shadow roots), WCAG 2.2's target size rule included. */
-const axe = (page) => new AxeBuilder({ page }).include("chat-transcript").options({ rules: { "target-size": { enabled: true } } }).analyze();
+const axe = (page) => {
+  const options = { rules: { "target-size": { enabled: true } } };
+  return engine === "firefox" ? page.axe("chat-transcript", options) : new AxeBuilder({ page }).include("chat-transcript").options(options).analyze();
+};
 
 test("axe-core: no serious or critical violation with the sample, light and dark, 1280 and 390 px wide", async () => {
   const failures = [];

@@ -2,7 +2,8 @@
 // driven by playwright-core: the page's own parts (loading, the find bar, progress, the error
 // banner, the replay button, its Content-Security-Policy) around <chat-transcript>, whose
 // rendering tests/element/ covers. Playwright's CSS selectors reach into the element's open
-// shadow root. Screenshots go to test-output/.
+// shadow root. Screenshots go to test-output/. BROWSER=firefox runs them in Debian's headless
+// Firefox ESR instead (tests/support/firefox.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,12 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer, viewerMounts } from "../../www/serve.mjs";
-import { launchBrowser } from "../support/browser.mjs";
+import { engine, launchBrowser } from "../support/browser.mjs";
 import { imageRecordUrls } from "../support/xss.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const vectors = JSON.parse(readFileSync(new URL("./xss-vectors.json", import.meta.url), "utf8"));
 let server, url, browser, served;
+/** Screenshots of a Firefox run beside Chromium's, not over them. */
+const shotSuffix = engine === "chromium" ? "" : `-${engine}`;
 
 before(async () => {
   served = mkdtempSync(join(tmpdir(), "chat-display-served-"));
@@ -64,7 +67,7 @@ const shownTypes = (page) => page.$$eval("chat-transcript .row:not([hidden]) > .
 test("the sample: every content type renders through the element, with the summary", async () => {
   const { page, watch } = await open();
   assert.equal(await page.getAttribute("body", "data-ready"), "true", await page.textContent("#problem"));
-  assert.equal(await page.textContent("#summary"), "23 records from 9 messages");
+  assert.equal(await page.textContent("#summary"), "27 records from 12 messages");
   assert.equal(await page.isVisible("#progress"), false, "no progress once loaded");
   const types = new Set();
   const count = await page.evaluate(() => document.querySelector("chat-transcript").records.length);
@@ -78,7 +81,7 @@ test("the sample: every content type renders through the element, with the summa
   }
   await page.evaluate(() => document.querySelector("chat-transcript").scrollToRecord(0));
   await page.waitForTimeout(100);
-  await page.screenshot({ path: join(repo, "test-output/viewer.png") });
+  await page.screenshot({ path: join(repo, `test-output/viewer${shotSuffix}.png`) });
   await clean(page, watch);
   await page.close();
 });
@@ -240,6 +243,12 @@ test("the replay button plays a recorded stream into the element, and again", as
   await page.close();
 });
 
+/** A citation with `v` in every string field (the shape of api.md's Rich provider content). */
+const citationOf = (v) => ({
+  type: v, cited_text: v, url: v, title: v, source: v, file_id: v, document_index: 0, document_title: v,
+  start_index: 1, end_index: 2, unit: "page",
+});
+
 /** Every vector in every string field of every content type, as records and as messages. */
 function hostileConversation() {
   const out = [];
@@ -260,6 +269,12 @@ function hostileConversation() {
       rec("tool_call", { call_id: `x${i}`, name: v, arguments: { q: v, [v]: [v] }, display_text: v }, { tool_call_id: `x${i}`, status: "pending" }),
       rec("tool_result", { tool_call_id: `x${i}`, name: v, content: v, is_error: true }, { tool_call_id: `x${i}` }),
       rec("todo_snapshot", { todos: [{ id: 1, content: v, status: "pending" }], summary: { pending: v } }),
+      // What providers send beside the text: citations in every field, a server tool's structured
+      // result, an approval request.
+      rec("text", { text: v }, { metadata: { citations: [citationOf(v), { ...citationOf(v), url: null }, { ...citationOf(v), url: null, source: null, title: null, document_title: null }] } }),
+      rec("thinking", { text: v }, { metadata: { citations: [citationOf(v)] } }),
+      rec("tool_call", { call_id: `a${i}`, name: v, arguments: { [v]: v } }, { tool_call_id: `a${i}`, status: "pending", metadata: { approval_request: true } }),
+      rec("tool_result", { tool_call_id: `s${i}`, name: v, content: v, is_error: false }, { tool_call_id: `s${i}`, metadata: { result: { [v]: [v, { url: v }] } } }),
       { role: "user", content: v },
       { role: "assistant", content: [{ type: "thinking", content: v }, { type: "text", content: v }],
         tool_calls: [{ call_id: `m${i}`, name: v, arguments: { v }, display_text: v }] },
@@ -328,14 +343,17 @@ test("the server refuses paths outside its folders and serves wasm as applicatio
 test("light and dark follow the system setting; the thinking block opens from the keyboard", async () => {
   const { page, watch } = await open();
   const background = () => page.evaluate(() => getComputedStyle(document.querySelector("chat-transcript")).backgroundColor);
-  const light = await background();
-  await page.emulateMedia({ colorScheme: "dark" });
-  const dark = await background();
-  assert.notEqual(light, dark);
+  // A dark system (Firefox's WebDriver BiDi cannot emulate one: tests/support/firefox.mjs).
+  if (engine !== "firefox") {
+    const light = await background();
+    await page.emulateMedia({ colorScheme: "dark" });
+    const dark = await background();
+    assert.notEqual(light, dark);
+  }
   await page.focus("chat-transcript details.thinking summary");
   await page.keyboard.press("Enter");
   assert.equal(await page.$eval("chat-transcript details.thinking", (d) => d.open), true);
-  await page.screenshot({ path: join(repo, "test-output/viewer-dark.png") });
+  await page.screenshot({ path: join(repo, `test-output/viewer-dark${shotSuffix}.png`) });
   await clean(page, watch);
   await page.close();
 });

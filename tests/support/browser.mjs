@@ -1,11 +1,17 @@
 // Debian's Chromium, headless, driven by playwright-core (a test tool's own browser download does
-// not work on these machines). Each launch gets a fresh user-data dir.
+// not work on these machines). Each launch gets a fresh user-data dir. BROWSER=firefox launches
+// Debian's Firefox ESR through puppeteer-core instead (tests/support/firefox.mjs), with the same
+// page methods; `engine` says which runs.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 
+/** The engine the browser tests run in: "chromium" unless BROWSER=firefox. */
+export const engine = process.env.BROWSER === "firefox" ? "firefox" : "chromium";
+
 export async function launchBrowser() {
+  if (engine === "firefox") return (await import("./firefox.mjs")).launchFirefox();
   const userDataDir = mkdtempSync(join(tmpdir(), "chat-display-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -14,6 +20,7 @@ export async function launchBrowser() {
       "--disable-component-update", "--disable-sync"],
   });
   return {
+    engine,
     context,
     async close() {
       await context.close();

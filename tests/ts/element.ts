@@ -1,6 +1,6 @@
 // The `chat-display/element` entry, typed: the element's class, its methods and events, and the
 // tag name map entry, which tsc --strict must accept, with misuse it must reject.
-import { ChatTranscript, type LoadCounts } from "chat-display/element";
+import { ChatTranscript, type ChatTranscriptPart, type LoadCounts } from "chat-display/element";
 import { StreamAccumulator, type DisplayRecord, type Patch } from "chat-display";
 
 const element: ChatTranscript = document.createElement("chat-transcript");
@@ -39,3 +39,10 @@ element.find(3);
 element.applyPatches([{ op: "insert", index: 0 }]);
 // @ts-expect-error: the counts have no such field
 counts.then((c) => c.bytes);
+
+// The parts `::part()` reaches, named by the type.
+const parts: ChatTranscriptPart[] = ["message", "tool-call", "citations", "citation", "approval"];
+console.log(parts.length);
+// @ts-expect-error: no such part
+const noPart: ChatTranscriptPart = "source-chip";
+console.log(noPart);
