@@ -126,12 +126,14 @@ test("the tarball holds only what a user needs", () => {
   // which web/chat_display_inline.js shares (scripts/inline-wasm.mjs).
   const moduleFiles = (dir) => [
     `${dir}/node/chat_display.d.ts`, `${dir}/node/chat_display.js`, `${dir}/node/chat_display_bytes.js`, `${dir}/node/package.json`,
-    `${dir}/web/chat_display.d.ts`, `${dir}/web/chat_display.js`, `${dir}/web/chat_display_bg.wasm`, `${dir}/web/chat_display_inline.js`,
+    `${dir}/web/chat_display.d.ts`, `${dir}/web/chat_display.js`, `${dir}/web/chat_display_bg.wasm`, `${dir}/web/chat_display_inline.js`, `${dir}/web/index.js`,
     `${dir}/web/package.json`,
   ];
   const entryFiles = (name) => [`js/${name}.cjs`, `js/${name}.mjs`, `js/${name}.d.cts`, `js/${name}.d.mts`];
   assert.deepEqual(files.filter((f) => !f.includes("/snippets/")).sort(), [
     "LICENSE-APACHE", "LICENSE-MIT", "README.md", "package.json", "js/ready.cjs",
+    // The subpaths for resolvers that do not read `exports` (Parcel by default, TypeScript's node10).
+    "core/package.json", "display/package.json", "element/package.json",
     ...entryFiles("node"), ...moduleFiles("pkg"),
     // The `chat-display/core` and `chat-display/display` entries' modules (tests/js/entries.test.mjs).
     ...entryFiles("core"), ...moduleFiles("pkg/core"),
