@@ -60,7 +60,8 @@ br() { node -e 'const z = require("zlib"), b = require("fs").readFileSync(proces
   console.log(z.brotliCompressSync(b, { params: { [z.constants.BROTLI_PARAM_QUALITY]: 11 } }).length)' "$1"; }
 gz() { echo "$(wc -c < "$1") bytes, $(gzipped "$1") gzipped, $(br "$1") with brotli"; }
 
-for dir in pkg/web pkg/node pkg/core/web pkg/core/node pkg/display/web pkg/display/node; do
+# One .wasm per module: node/ runs the same bytes inlined (scripts/inline-wasm.mjs).
+for dir in pkg/web pkg/core/web pkg/display/web; do
   echo "shipped $dir/chat_display_bg.wasm: $(gz $dir/chat_display_bg.wasm)"
 done
 

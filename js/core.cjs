@@ -1,7 +1,12 @@
 // Node (CommonJS) entry of `chat-display/core`: the module without the provider wire formats and
 // streams (fromProvider, detectProtocol, toProvider, StreamAccumulator), about half the size of
-// the whole one. Ready on require, like the main entry (./node.cjs, which says why its exports are
-// spread).
+// the whole one. Ready on require, like the main entry (./node.cjs, which says how its exports
+// are re-exported).
 "use strict";
+// The shape of ./node.cjs (which says why).
+var __exportStar = function (m, e) { for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(e, p)) e[p] = m[p]; };
+Object.defineProperty(exports, "__esModule", { value: true });
 const { init, initSync } = require("./ready.cjs");
-module.exports = { ...require("../pkg/core/node/chat_display.js"), default: init, initSync };
+exports.default = init;
+exports.initSync = initSync;
+__exportStar(require("../pkg/core/node/chat_display.js"), exports);

@@ -25,7 +25,7 @@ cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-defa
 up_to_date() {
   local out=$1
   [ -f "$out" ] && [ "$out" -nt "$raw" ] && [ "$out" -nt scripts/build.sh ] && [ "$out" -nt scripts/wasm-opt.sh ] &&
-    [ "$out" -nt scripts/minify-imports.mjs ]
+    [ "$out" -nt scripts/minify-imports.mjs ] && [ "$out" -nt scripts/inline-wasm.mjs ]
 }
 
 # The optimizer's passes and features (npm's binaryen, not Debian's): scripts/wasm-opt.sh.
@@ -37,7 +37,10 @@ read -r from to <<< "$build"
 raw=$from/wasm32-unknown-unknown/release/chat_display.wasm
 for target in web nodejs; do
   dir=$to/${target%js}
-  if up_to_date "$dir/chat_display_bg.wasm"; then
+  # The last file each target writes: node/ keeps no .wasm (scripts/inline-wasm.mjs).
+  last=$dir/chat_display_inline.js
+  [ "$target" = web ] || last=$dir/chat_display_bytes.js
+  if up_to_date "$last"; then
     continue
   fi
   rm -rf "$dir"
@@ -47,6 +50,10 @@ for target in web nodejs; do
   # skipLibCheck off). The glue still sets it where the engine has Symbol.dispose; only the
   # declaration goes.
   sed -i '/\[Symbol\.dispose\]() *: *void;/d' "$dir/chat_display.d.ts"
+  # Transcript.records returns the record union of src/wasm/transcript.d.ts, which narrows on
+  # content_type (the Rust signature says DisplayMessage[], which does not).
+  sed -i 's/records(start: number, end: number): DisplayMessage\[\];/records(start: number, end: number): TranscriptRecord[];/' \
+    "$dir/chat_display.d.ts"
   # Each folder says which module system its .js is, whatever the enclosing package says.
   if [ "$target" = web ]; then
     echo '{"type": "module"}' > "$dir/package.json"
@@ -88,6 +95,13 @@ for target in web nodejs; do
     }
   fi
   echo "built $dir: $(wc -c < "$dir/chat_display_bg.wasm") bytes, $(gzip -9 < "$dir/chat_display_bg.wasm" | wc -c) gzipped"
+  # The bytes inlined as JavaScript: web/chat_display_inline.js for the bundlers that do not copy
+  # the .wasm, node/chat_display_bytes.js for Node and server bundles, which then needs no .wasm of
+  # its own (one copy per module in the tarball).
+  node scripts/inline-wasm.mjs "${target%js}" "$dir" || {
+    rm -rf "$dir"
+    exit 1
+  }
 done
 done
 

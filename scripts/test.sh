@@ -28,8 +28,9 @@ npm pack --silent --pack-destination "$scratch" >/dev/null
   echo '{"name": "scratch", "private": true, "type": "module"}' > package.json
   npm install --silent --no-audit --no-fund ./chat-display-*.tgz
 )
-mkdir -p "$scratch/tests"
+mkdir -p "$scratch/tests/readmes"
 cp -r tests/js tests/fixtures tests/ts "$scratch/tests/"
+cp README.md README-npm.md "$scratch/tests/readmes/"
 # CHAT_DISPLAY_REPO: the tests of the JavaScript inputs load the AI SDK and @langchain/core
 # (devDependencies) from the repository (tests/js/ai-sdk-ui.test.mjs, langchain_js.test.mjs).
 CHAT_DISPLAY_REPO="$PWD" node --test "$scratch/tests/js/"
@@ -40,7 +41,20 @@ tsc --noEmit --strict --target es2022 --module nodenext --moduleResolution noden
 echo "tsc: no errors in $(ls tests/ts/*.ts | wc -l) files"
 
 step "the package in browsers: Vite, React and Vue apps, a 10,000-message app and a plain module page, in Chromium"
-PACKAGE_SCRATCH="$scratch" node --test tests/packaging/
+PACKAGE_SCRATCH="$scratch" node --test tests/packaging/packaging.test.mjs tests/packaging/element-apps.test.mjs
+
+step "the package's registry checks: publint --strict, attw"
+tarball=$(ls "$scratch"/chat-display-*.tgz)
+publint --strict "$tarball"
+# attw: the .wasm subpaths are files to fetch or pass to init, not modules (no types to find: a
+# false "Resolution failed"); chat-display/element is an ES module for browsers only, so require
+# of it resolving to ESM is by design (cjs-resolves-to-esm).
+attw "$tarball" --format ascii --exclude-entrypoints ./chat_display_bg.wasm ./core/chat_display_bg.wasm \
+  ./display/chat_display_bg.wasm --ignore-rules cjs-resolves-to-esm
+
+step "the consumer matrix: bundlers, runtimes, test runners and TypeScript settings on the tarball (tests/packaging/consumers.json)"
+node tests/tools/consumers-table.mjs --check
+PACKAGE_SCRATCH="$scratch" node --test --test-concurrency=1 tests/packaging/consumers.test.mjs
 
 step "the viewer page in Chromium"
 node --test tests/page/

@@ -2,3 +2,25 @@
 export interface TranscriptSearchOptions {
   limit?: number | null;
 }
+
+/** A record a conversation held, as `Transcript` validated it (`validate_content/2`,
+ * docs/API.md): its content has the keys its content type requires. */
+export type HeldRecord<T extends ContentType = ContentType, K extends string = string> =
+  Omit<DisplayMessage, "content_type" | "content"> & {
+    content_type: T;
+    content: { [P in K]: JsonValue } & { [key: string]: JsonValue };
+  };
+
+/** What `Transcript.records` hands out, a union that narrows on `content_type`: a record made from
+ * a message (as `toDisplayMessages` makes it), a record the conversation held, or the `error` record
+ * (`text`, `path`) in place of an element that could not be read. */
+export type TranscriptRecord =
+  | DisplayRecord
+  | HeldRecord<"text" | "thinking" | "notification" | "error", "text">
+  | HeldRecord<"image", "url">
+  | HeldRecord<"image", "data" | "mime_type">
+  | HeldRecord<"file_reference", "path" | "name">
+  | HeldRecord<"structured_data", "format" | "data">
+  | HeldRecord<"tool_call", "call_id" | "name" | "arguments">
+  | HeldRecord<"tool_result", "tool_call_id" | "name" | "content">
+  | HeldRecord<"todo_snapshot", "todos">;

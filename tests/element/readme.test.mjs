@@ -1,4 +1,5 @@
-// The README's browser examples (its ```html blocks, the <chat-transcript> ones) run as pasted, in
+// The README's browser examples (its ```html blocks, the <chat-transcript> ones; README-npm.md's,
+// the registry's README, too) run as pasted, in
 // headless Chromium: each block is the body of a page served beside the built package (pkg/ at
 // /node_modules/chat-display/pkg/, where the README's import maps point, and pkg/web at /pkg/,
 // pkg/element at /element/ for a block that brings no import map of its own). Each must render
@@ -14,14 +15,17 @@ import { startServer } from "../../www/serve.mjs";
 import { launchBrowser } from "../support/browser.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const readme = readFileSync(join(repo, "README.md"), "utf8");
 const IMPORT_MAP = '<script type="importmap">{"imports": {"chat-display": "/pkg/chat_display.js", ' +
   '"chat-display/element": "/element/index.js"}}</script>';
 
-/** The README's ```html blocks, each with the line it starts on and the heading it is under. */
-const examples = [...readme.matchAll(/^```html\n([\s\S]*?)^```$/gm)].map((m) => {
-  const before = readme.slice(0, m.index);
-  return { html: m[1], line: before.split("\n").length + 1, heading: [...before.matchAll(/^#+ (.*)$/gm)].pop()?.[1] ?? "" };
+/** The READMEs' ```html blocks, each with its file, the line it starts on and the heading it is under. */
+const examples = ["README.md", "README-npm.md"].flatMap((file) => {
+  const readme = readFileSync(join(repo, file), "utf8");
+  return [...readme.matchAll(/^```html\n([\s\S]*?)^```$/gm)].map((m) => {
+    const before = readme.slice(0, m.index);
+    const heading = [...before.matchAll(/^#+ (.*)$/gm)].pop()?.[1] ?? "";
+    return { html: m[1], line: before.split("\n").length + 1, heading: file === "README.md" ? heading : `${file}: ${heading}` };
+  });
 });
 
 let server, url, browser;

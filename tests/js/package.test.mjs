@@ -41,7 +41,8 @@ test("the ESM import is ready to call and the default export resolves", async ()
 test("the entry exports docs/API.md's names, with init and initSync, and nothing else", () => {
   // The module's own start function, for one, is private: a `#[wasm_bindgen(start)]` is also
   // exported to JavaScript unless it is marked `private`.
-  const names = Object.keys(esm).filter((k) => k !== "default").sort();
+  // `__esModule` is the CommonJS entry's mark for default-import interop (js/node.cjs).
+  const names = Object.keys(esm).filter((k) => k !== "default" && k !== "__esModule").sort();
   assert.deepEqual(names, [
     "StreamAccumulator", "Transcript", "assistantMessage", "changeDisplayMessage", "decodeSycophant",
     "detectProtocol", "expand", "expandToolResults", "extractDisplayItems", "fromProvider", "initSync",
@@ -121,23 +122,31 @@ test("the tarball holds only what a user needs", () => {
   const snippet = /^pkg\/((?:core\/|display\/)?(?:node|web))\/snippets\/chat-display-[0-9a-f]{16}\/src\/wasm\/tape\.js$/;
   assert.deepEqual(files.filter((f) => f.includes("/snippets/")).map((f) => snippet.exec(f)?.[1]).sort(),
     ["core/node", "core/web", "display/node", "display/web", "node", "web"]);
+  // One .wasm per module, the web one; node/ has its bytes gzipped as base64 (chat_display_bytes.js),
+  // which web/chat_display_inline.js shares (scripts/inline-wasm.mjs).
+  const moduleFiles = (dir) => [
+    `${dir}/node/chat_display.d.ts`, `${dir}/node/chat_display.js`, `${dir}/node/chat_display_bytes.js`, `${dir}/node/package.json`,
+    `${dir}/web/chat_display.d.ts`, `${dir}/web/chat_display.js`, `${dir}/web/chat_display_bg.wasm`, `${dir}/web/chat_display_inline.js`, `${dir}/web/index.js`,
+    `${dir}/web/package.json`,
+  ];
+  const entryFiles = (name) => [`js/${name}.cjs`, `js/${name}.mjs`, `js/${name}.d.cts`, `js/${name}.d.mts`];
   assert.deepEqual(files.filter((f) => !f.includes("/snippets/")).sort(), [
-    "README.md", "js/core.cjs", "js/core.mjs", "js/display.cjs", "js/display.mjs", "js/node.cjs", "js/node.mjs", "js/ready.cjs", "package.json",
-    "pkg/node/chat_display.d.ts", "pkg/node/chat_display.js", "pkg/node/chat_display_bg.wasm", "pkg/node/package.json",
-    "pkg/web/chat_display.d.ts", "pkg/web/chat_display.js", "pkg/web/chat_display_bg.wasm", "pkg/web/chat_display_bg.wasm.d.ts", "pkg/web/package.json",
+    "LICENSE-APACHE", "LICENSE-MIT", "README.md", "package.json", "js/ready.cjs",
+    // The subpaths for resolvers that do not read `exports` (Parcel by default, TypeScript's node10).
+    "core/package.json", "display/package.json", "element/package.json",
+    ...entryFiles("node"), ...moduleFiles("pkg"),
     // The `chat-display/core` and `chat-display/display` entries' modules (tests/js/entries.test.mjs).
-    "pkg/core/node/chat_display.d.ts", "pkg/core/node/chat_display.js", "pkg/core/node/chat_display_bg.wasm", "pkg/core/node/package.json",
-    "pkg/core/web/chat_display.d.ts", "pkg/core/web/chat_display.js", "pkg/core/web/chat_display_bg.wasm", "pkg/core/web/chat_display_bg.wasm.d.ts", "pkg/core/web/package.json",
-    "pkg/display/node/chat_display.d.ts", "pkg/display/node/chat_display.js", "pkg/display/node/chat_display_bg.wasm", "pkg/display/node/package.json",
-    "pkg/display/web/chat_display.d.ts", "pkg/display/web/chat_display.js", "pkg/display/web/chat_display_bg.wasm", "pkg/display/web/chat_display_bg.wasm.d.ts", "pkg/display/web/package.json",
+    ...entryFiles("core"), ...moduleFiles("pkg/core"),
+    ...entryFiles("display"), ...moduleFiles("pkg/display"),
     // The `chat-display/element` entry: one bundled ES module and its types (tests/element/).
     "pkg/element/index.d.ts", "pkg/element/index.js",
   ].sort());
+  assert.equal(files.filter((f) => f.endsWith(".wasm")).length, 3);
 });
 
 test("every shipped module imports its JavaScript by short names, as its glue provides them", async () => {
   const root = join(require.resolve("chat-display/package.json"), "..");
-  for (const dir of ["pkg/web", "pkg/node", "pkg/core/web", "pkg/core/node", "pkg/display/web", "pkg/display/node"]) {
+  for (const dir of ["pkg/web", "pkg/core/web", "pkg/display/web"]) {
     const module = new WebAssembly.Module(readFileSync(join(root, dir, "chat_display_bg.wasm")));
     const imports = WebAssembly.Module.imports(module);
     assert.ok(imports.length > 10, dir);

@@ -10,7 +10,7 @@
 // Browser-only examples are ```html blocks; tests/element/readme.test.mjs runs those.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -18,6 +18,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const require = createRequire(import.meta.url);
 const readme = readFileSync(join(dirname(require.resolve("chat-display/package.json")), "README.md"), "utf8");
 const here = dirname(fileURLToPath(import.meta.url));
+// The tarball's README is README-npm.md (scripts/pack-readme.mjs); scripts/test.sh copies both
+// READMEs to ../readmes/, so that the repository's examples run too.
+const readmes = join(here, "../readmes");
+const others = existsSync(readmes) ? readdirSync(readmes).sort()
+  .map((file) => ({ file, text: readFileSync(join(readmes, file), "utf8") }))
+  .filter(({ text }) => text !== readme) : [];
 
 /** The fenced blocks of `markdown` in `language`, each with the README line it starts on and the
  * heading it is under. */
@@ -106,9 +112,11 @@ export function withChecks(code, firstLine) {
   return { code: out.join("\n"), checks };
 }
 
-const examples = blocks(readme, "js");
+const examples = [...blocks(readme, "js"),
+  ...others.flatMap(({ file, text }) => blocks(text, "js").map((b) => ({ ...b, heading: `${file}: ${b.heading}` })))];
 
 test("the installed package's README has its JavaScript examples", () => {
+  assert.ok(blocks(readme, "js").length >= 1, "the installed README's own");
   assert.ok(examples.length >= 8, `${examples.length} js blocks`);
   assert.ok(blocks(readme, "html").length >= 1, "and browser examples as html blocks");
 });

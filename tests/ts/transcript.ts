@@ -1,10 +1,21 @@
 // Transcript, typed: a consumer that tsc --strict must accept, with misuse it must reject.
-import { Transcript, type DisplayMessage } from "chat-display";
+import { Transcript, toText, validateDisplayMessage, type DisplayMessage, type DisplayRecord, type TranscriptRecord } from "chat-display";
 
 const t: Transcript = Transcript.fromJson('[{"role": "user", "content": "hi"}]');
 const fromBytes: Transcript = Transcript.fromJson(new TextEncoder().encode("[]"));
 const n: number = t.length;
-const window: DisplayMessage[] = t.records(0, 50);
+const window: TranscriptRecord[] = t.records(0, 50);
+// The union narrows on content_type, and each record still goes wherever a record is taken.
+for (const record of window) {
+  if (record.content_type === "tool_call") {
+    const id = record.content.call_id; // a tool call's content has its call_id
+    console.log(id);
+  }
+  toText(record);
+  validateDisplayMessage(record);
+  const taken: DisplayMessage | DisplayRecord = record;
+  console.log(taken);
+}
 const text: string | null = t.toText(0);
 const found: number[] = t.search("hi", { limit: 10 });
 const all: number[] = t.search("hi");
@@ -19,5 +30,7 @@ Transcript.fromJson([{ role: "user" }]);
 t.length = 3;
 // @ts-expect-error: append takes a message, with its role
 t.append({ content: "no role" });
+// @ts-expect-error: not every content type has a text until content_type narrows the record
+console.log(window[0].content.text);
 // @ts-expect-error: search limit is a number
 t.search("x", { limit: "3" });

@@ -1,0 +1,327 @@
+// The consumer matrix (issue 32): every bundler, runtime, test runner and TypeScript setting in
+// README-npm.md's table, each a scratch app on the packed tarball that scripts/test.sh installed in
+// PACKAGE_SCRATCH, built with no configuration beyond what the table names, then run in Node or in
+// headless Chromium, where the app converts the first toDisplayMessages fixture and a browser app
+// also renders a record with <chat-transcript>. The tools are the repository's devDependencies,
+// run from its node_modules, and the apps find chat-display in PACKAGE_SCRATCH/node_modules: no
+// app installs anything. CONSUMERS=name,name runs only those rows.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { spawn } from "node:child_process";
+import { startServer } from "../../www/serve.mjs";
+import { launchBrowser, openPage } from "../support/browser.mjs";
+
+const scratch = process.env.PACKAGE_SCRATCH;
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const bin = (name) => join(repo, "node_modules/.bin", name);
+const only = process.env.CONSUMERS?.split(",");
+const [fixture] = JSON.parse(readFileSync(join(repo, "tests/fixtures/to_display_messages.json"), "utf8"));
+const expected = JSON.stringify(fixture.records);
+export const rows = JSON.parse(readFileSync(join(repo, "tests/packaging/consumers.json"), "utf8"));
+
+/** The code every app runs: the fixture through the package, the result as JSON. */
+const convert = `const records = toDisplayMessages(${JSON.stringify(fixture.messages)}, ${JSON.stringify(fixture.options)});`;
+const browserMain = `import init, { toDisplayMessages } from "chat-display";
+import "chat-display/element";
+try {
+  await init();
+  ${convert}
+  const view = document.createElement("chat-transcript");
+  document.body.append(view);
+  await view.load(records);
+  let rendered = false;
+  for (let i = 0; i < 100 && !rendered; i++) {
+    rendered = view.shadowRoot?.textContent.includes(records[0].content.text) ?? false;
+    if (!rendered) await new Promise((r) => setTimeout(r, 50));
+  }
+  document.body.dataset.result = JSON.stringify({ records, rendered });
+} catch (error) {
+  document.body.dataset.result = JSON.stringify({ error: String(error && error.stack || error) });
+}
+`;
+const html = (script) => '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>' +
+  `<body><script type="module" src="${script}"></script></body></html>`;
+
+let browser;
+const sizes = {};
+before(async () => {
+  assert.ok(scratch, "PACKAGE_SCRATCH names the scratch project with the tarball installed");
+});
+after(async () => {
+  await browser?.close();
+  if (Object.keys(sizes).length) console.log(`# what a browser downloads, gzipped: ${JSON.stringify(sizes)}`);
+});
+
+function app(name, files) {
+  const dir = join(scratch, "consumers", name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+function run(cmd, args, cwd, env = {}) {
+  try {
+    return execFileSync(cmd, args, {
+      cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env }, timeout: 300_000,
+    });
+  } catch (error) {
+    throw new Error(`${cmd} ${args.join(" ")} in ${cwd}:\n${error.stdout ?? ""}${error.stderr ?? ""}`.slice(0, 4000));
+  }
+}
+
+/** The gzipped bytes of the files of `dist` at `paths` (what the page fetched). */
+function gzippedSize(dist, paths) {
+  let total = 0;
+  for (const path of paths) {
+    const file = join(dist, decodeURIComponent(path));
+    if (/\.(js|mjs|wasm)$/.test(file) && existsSync(file)) total += gzipSync(readFileSync(file), { level: 9 }).length;
+  }
+  return total;
+}
+
+async function checkPage(url, fetched = new Set()) {
+  browser ??= await launchBrowser();
+  const problems = [];
+  const listen = (request) => request.url().startsWith(url) && fetched.add(new URL(request.url()).pathname);
+  browser.context.on("request", listen);
+  const page = await openPage(browser.context, url, problems);
+  await page.waitForSelector("body[data-result]", { state: "attached", timeout: 30_000 });
+  const result = JSON.parse(await page.getAttribute("body", "data-result"));
+  await page.close();
+  browser.context.off("request", listen);
+  assert.equal(result.error, undefined);
+  assert.equal(JSON.stringify(result.records), expected);
+  assert.equal(result.rendered, true, "<chat-transcript> renders the first record");
+  assert.deepEqual(problems, []);
+}
+
+/** A static server of `dist` without www/serve.mjs's Content-Security-Policy, for Parcel, whose
+ * page has an inline import map (of its own chunks) that the policy blocks without its hash. */
+async function startPlainServer(dist) {
+  const { createServer: createHttpServer } = await import("node:http");
+  const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+  const server = createHttpServer((req, res) => {
+    const path = join(dist, decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/\/$/, "/index.html"));
+    if (!path.startsWith(dist) || !existsSync(path)) return res.writeHead(404).end();
+    res.writeHead(200, { "content-type": types[path.slice(path.lastIndexOf("."))] ?? "application/octet-stream" });
+    res.end(readFileSync(path));
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+async function servePage(name, dist, { csp = true } = {}) {
+  const { server, url } = csp ? await startServer({ port: 0, mounts: [["/", dist]] }) : await startPlainServer(dist);
+  const fetched = new Set();
+  try {
+    await checkPage(url, fetched);
+  } finally {
+    server.close();
+  }
+  sizes[name] = gzippedSize(dist, fetched);
+}
+
+const nodeCheck = (out) => assert.equal(out.trim().split("\n").at(-1), expected);
+
+const consumers = {
+  // Browsers, through a bundler.
+  vite: async () => {
+    const dir = app("vite", { "index.html": html("/main.js"), "main.js": browserMain });
+    run(process.execPath, [join(repo, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], dir);
+    await servePage("vite", join(dir, "dist"));
+  },
+  webpack: async () => {
+    const dir = app("webpack", { "src/index.js": browserMain, "dist/index.html": html("/main.js") });
+    run(bin("webpack"), ["--mode", "production"], dir);
+    await servePage("webpack", join(dir, "dist"));
+  },
+  esbuild: async () => {
+    const dir = app("esbuild", { "main.js": browserMain, "dist/index.html": html("/main.js") });
+    run(bin("esbuild"), ["main.js", "--bundle", "--format=esm", "--minify", "--outfile=dist/main.js", "--log-level=warning"], dir);
+    await servePage("esbuild", join(dir, "dist"));
+  },
+  rollup: async () => {
+    const dir = app("rollup", {
+      "main.js": browserMain, "dist/index.html": html("/main.js"),
+      "rollup.config.mjs": `import { nodeResolve } from "${join(repo, "node_modules/@rollup/plugin-node-resolve/dist/es/index.js")}";
+import commonjs from "${join(repo, "node_modules/@rollup/plugin-commonjs/dist/es/index.js")}";
+export default { input: "main.js", output: { dir: "dist", format: "es" }, plugins: [nodeResolve({ browser: true }), commonjs()] };
+`,
+    });
+    run(bin("rollup"), ["-c", "--silent"], dir);
+    await servePage("rollup", join(dir, "dist"));
+  },
+  parcel: async () => {
+    const dir = app("parcel", { "index.html": html("./main.js"), "main.js": browserMain });
+    run(bin("parcel"), ["build", "index.html", "--no-cache", "--no-source-maps", "--log-level", "error", "--dist-dir", "dist"], dir,
+      { PARCEL_WORKERS: "1" });
+    await servePage("parcel", join(dir, "dist"), { csp: false });
+  },
+  "bun-build": async () => {
+    const dir = app("bun-build", { "main.js": browserMain, "dist/index.html": html("/main.js") });
+    run(bin("bun"), ["build", "main.js", "--target=browser", "--format=esm", "--minify", "--outfile=dist/main.js"], dir);
+    await servePage("bun-build", join(dir, "dist"));
+  },
+  next: async () => {
+    const dir = app("next", {
+      "package.json": JSON.stringify({ name: "next-app", private: true }),
+      // Only because next, react and react-dom are links to the repository's node_modules, outside
+      // the app's folder, which Turbopack resolves no further than its root by default.
+      "next.config.mjs": 'export default { turbopack: { root: "/" }, outputFileTracingRoot: "/" };\n',
+      "app/layout.js": "export default function Layout({ children }) { return <html><head><link rel=\"icon\" href=\"data:,\" /></head><body>{children}</body></html>; }\n",
+      // A client page: the module runs in the browser; the server page renders a record in its HTML.
+      "app/client.js": `"use client";\nimport { useEffect } from "react";\nexport default function Client() {\n  useEffect(() => { import("./browser.js"); }, []);\n  return null;\n}\n`,
+      "app/browser.js": browserMain,
+      "app/page.js": `import { toDisplayMessages } from "chat-display";\nimport Client from "./client.js";\nexport default function Page() {\n  ${convert}\n  return <><pre id="server">{JSON.stringify(records)}</pre><Client /></>;\n}\n`,
+    });
+    mkdirSync(join(dir, "node_modules"));
+    for (const name of ["next", "react", "react-dom"]) symlinkSync(join(repo, "node_modules", name), join(dir, "node_modules", name), "dir");
+    run(bin("next"), ["build"], dir, { NEXT_TELEMETRY_DISABLED: "1" });
+    const port = await freePort();
+    const server = spawn(bin("next"), ["start", "-p", String(port)], { cwd: dir, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    try {
+      const url = `http://127.0.0.1:${port}/`;
+      let body;
+      for (let i = 0; i < 100 && body === undefined; i++) {
+        body = await fetch(url).then((r) => r.text(), () => undefined);
+        if (body === undefined) await new Promise((r) => setTimeout(r, 200));
+      }
+      const pre = /<pre id="server">(.*?)<\/pre>/s.exec(body)?.[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&#x27;", "'");
+      assert.equal(pre, expected, "next start renders the records on the server");
+      await checkPage(url);
+    } finally {
+      server.kill();
+    }
+  },
+
+  // Node and the other runtimes.
+  "node-esm": () => {
+    const dir = app("node-esm", { "main.mjs": `import { toDisplayMessages } from "chat-display";\n${convert}\nconsole.log(JSON.stringify(records));\n` });
+    nodeCheck(run(process.execPath, ["main.mjs"], dir));
+  },
+  "node-cjs": () => {
+    const dir = app("node-cjs", { "main.cjs": `const { toDisplayMessages } = require("chat-display");\n${convert}\nconsole.log(JSON.stringify(records));\n` });
+    nodeCheck(run(process.execPath, ["main.cjs"], dir));
+  },
+  "server-bundle": () => {
+    const main = `import init, { toDisplayMessages } from "chat-display";\nawait init();\n${convert}\nconsole.log(JSON.stringify(records));\n`;
+    const dir = app("server-bundle", { "main.mjs": main, "webpack.config.cjs": `module.exports = { mode: "production", target: "node20", entry: "./main.mjs", experiments: { outputModule: true }, output: { module: true, filename: "main.mjs", path: __dirname + "/webpack" } };\n` });
+    // Bundled away from node_modules, as a server deploys them: neither finds a file beside the glue.
+    run(bin("esbuild"), ["main.mjs", "--bundle", "--platform=node", "--format=esm", "--outfile=esbuild/main.mjs", "--log-level=warning"], dir);
+    run(bin("webpack"), ["--config", "webpack.config.cjs"], dir);
+    const moved = join(scratch, "consumers-moved");
+    rmSync(moved, { recursive: true, force: true });
+    mkdirSync(moved);
+    for (const tool of ["esbuild", "webpack"]) {
+      writeFileSync(join(moved, `${tool}.mjs`), readFileSync(join(dir, tool, "main.mjs")));
+      nodeCheck(run(process.execPath, [`${tool}.mjs`], moved));
+    }
+  },
+  vitest: () => {
+    const dir = app("vitest", {
+      "vitest.config.mjs": `export default { test: { environment: "jsdom" } };\n`,
+      "records.test.js": `import { test, expect } from "vitest";\nimport init, { toDisplayMessages } from "chat-display";\ntest("renders", async () => {\n  await init();\n  ${convert}\n  expect(JSON.stringify(records)).toBe(${JSON.stringify(expected)});\n  expect(typeof document).toBe("object");\n});\n`,
+    });
+    run(bin("vitest"), ["run", "--reporter=dot"], dir);
+  },
+  jest: () => {
+    const dir = app("jest", {
+      "jest.config.cjs": `module.exports = { testEnvironment: ${JSON.stringify(join(repo, "node_modules/jest-environment-jsdom"))} };\n`,
+      "records.test.js": `const { toDisplayMessages } = require("chat-display");\ntest("renders", () => {\n  ${convert}\n  expect(JSON.stringify(records)).toBe(${JSON.stringify(expected)});\n  expect(typeof document).toBe("object");\n});\n`,
+    });
+    run(process.execPath, [join(repo, "node_modules/jest/bin/jest.js"), "--ci", "--silent"], dir);
+  },
+  bun: () => {
+    const dir = app("bun", { "main.mjs": `import init, { toDisplayMessages } from "chat-display";\nawait init();\n${convert}\nconsole.log(JSON.stringify(records));\n` });
+    nodeCheck(run(bin("bun"), ["main.mjs"], dir));
+  },
+  deno: () => {
+    // No --allow-read: the module's bytes come with the JavaScript.
+    const dir = app("deno", { "main.mjs": `import init, { toDisplayMessages } from "chat-display";\nawait init();\n${convert}\nconsole.log(JSON.stringify(records));\n` });
+    nodeCheck(run(bin("deno"), ["run", "--no-prompt", "--node-modules-dir=manual", "main.mjs"], dir, { DENO_NO_UPDATE_CHECK: "1" }));
+  },
+
+  // TypeScript: each setting type-checks a consumer, then the compiled or stripped file runs.
+  ...Object.fromEntries(["bundler", "node16", "nodenext"].map((resolution) => [`ts-${resolution}`, () => {
+    const moduleOption = resolution === "bundler" ? "esnext" : resolution;
+    const dir = app(`ts-${resolution}`, {
+      "package.json": JSON.stringify({ type: "module" }),
+      "main.ts": tsConsumer(resolution === "bundler"),
+      "cjs.cts": tsCjsConsumer,
+      "tsconfig.json": JSON.stringify({ compilerOptions: {
+        module: moduleOption, moduleResolution: resolution, target: "es2022", strict: true, skipLibCheck: false,
+        // A browser app has the DOM's types; a Node program has Node's and no DOM.
+        ...(resolution === "bundler" ? { lib: ["es2022", "dom"], types: [] }
+          : { lib: ["es2022"], types: ["node"], typeRoots: [join(repo, "node_modules/@types")] }),
+        outDir: "out",
+        esModuleInterop: true,
+      }, files: resolution === "bundler" ? ["main.ts"] : ["main.ts", "cjs.cts"] }),
+    });
+    run(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", "."], dir);
+    if (resolution !== "bundler") {
+      nodeCheck(run(process.execPath, ["out/main.js"], dir));
+      nodeCheck(run(process.execPath, ["out/cjs.cjs"], dir));
+    }
+  }])),
+};
+
+// A TypeScript consumer: the default import, a record narrowed on content_type, init typed as
+// what it resolves to (the module's exports in browsers, nothing in Node).
+const tsConsumer = (browser) => `import init, { toDisplayMessages, Transcript${browser ? ", type InitOutput" : ""} } from "chat-display";
+const ready: ${browser ? "InitOutput" : "void"} = await init();
+${convert}
+for (const record of records) {
+  if (record.content_type === "tool_call") {
+    const name: string | null = record.content.name;
+    void name;
+  }
+}
+const transcript = Transcript.fromJson(JSON.stringify(records));
+const held = transcript.records(0, 1)[0];
+if (held?.content_type === "text") {
+  // Narrowed: content is not null and has text (a held record's is any JSON value).
+  const text = held.content.text;
+  console.error(typeof text === "string" ? text.length : text);
+}
+transcript.free();
+void ready;
+console.log(JSON.stringify(records));
+`;
+const tsCjsConsumer = `import init, { toDisplayMessages } from "chat-display";
+void init().then((ready: void) => ready);
+${convert}
+console.log(JSON.stringify(records));
+`;
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+for (const row of rows) {
+  const check = consumers[row.id];
+  test(`consumer ${row.id}: ${row.consumer}`, { skip: only && !only.includes(row.id) }, async () => {
+    assert.ok(check, `a check for ${row.id}`);
+    const start = Date.now();
+    await check();
+    console.log(`# ${row.id}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  });
+}
+
+test("every check is a row of the table (tests/packaging/consumers.json)", () => {
+  assert.deepEqual(Object.keys(consumers).sort(), rows.map((r) => r.id).sort());
+  assert.ok(existsSync(join(repo, "README-npm.md")));
+});
