@@ -279,7 +279,7 @@ fn grounding_citations<J: Json>(grounding: &J) -> Vec<Out<J>> {
             let chunk = index
                 .as_number()
                 .map(|n| n.as_f64())
-                .filter(|n| *n >= 0.0 && n.fract() == 0.0)
+                .filter(|n| *n >= 0.0 && (*n as usize) as f64 == *n)
                 .and_then(|n| chunks.get(n as usize));
             if let Some(chunk) = chunk {
                 out.push(cite(chunk, segment.as_ref()));
