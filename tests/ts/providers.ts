@@ -38,7 +38,12 @@ if (protocol !== null) {
   }
 }
 
-// @ts-expect-error: not one of the five protocols
+// The AI SDK's UIMessages: the first message read from each holds its id.
+const ui = fromProvider("ai_sdk_ui", [{ id: "m-1", role: "user", parts: [{ type: "text", text: "Hi" }] }]);
+const uiId: string | undefined = ui[0]!.metadata.message_id;
+console.log(uiId, toProvider("ai_sdk_ui", ui));
+
+// @ts-expect-error: not one of the protocols
 fromProvider("openai", saved);
 // @ts-expect-error: toProvider takes LangChain messages, not any value
 toProvider("google_gemini", [{ parts: [{ text: "x" }] }]);
