@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../scripts/serve.mjs";
+import { startServer } from "../www/serve.mjs";
 import { launchBrowser } from "../tests/support/browser.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

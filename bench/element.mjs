@@ -216,7 +216,7 @@ async function main() {
 
   const browserCases = ["paint", "elements", "find", "scroll", "stream"].filter((c) => cases.has(c));
   if (browserCases.length) {
-    const { startServer } = await import("../scripts/serve.mjs");
+    const { startServer } = await import("../www/serve.mjs");
     const { launchBrowser } = await import("../tests/support/browser.mjs");
     const data = mkdtempSync(join(tmpdir(), "chat-display-element-bench-"));
     const files = {};

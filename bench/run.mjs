@@ -34,7 +34,7 @@ if (runtimes.includes("node")) {
 }
 
 if (runtimes.includes("chromium")) {
-  const { startServer } = await import("../scripts/serve.mjs");
+  const { startServer } = await import("../www/serve.mjs");
   const { launchBrowser } = await import("../tests/support/browser.mjs");
   const { server, url } = await startServer({
     port: 0,

@@ -323,7 +323,7 @@ async function main() {
   }
 
   if (runtimes.includes("chromium")) {
-    const { startServer } = await import("../scripts/serve.mjs");
+    const { startServer } = await import("../www/serve.mjs");
     const { launchBrowser, openPage } = await import("../tests/support/browser.mjs");
     const vendor = await bundleParsePartialJson(root);
     // bench/index.html (the import map of chat-display and tinybench), this file, the viewer's

@@ -9,6 +9,9 @@
 // its namespace) "b". The glue keys its import object by those names; each is replaced there, and
 // a name that is not found exactly once as a key stops the build, so the two cannot drift apart.
 // Running it again on a minified folder changes nothing.
+//
+// Worth its lines: it saved 1,213 bytes gzipped of the core (73,141 -> 71,928 when it came, on
+// 2026-12-02; bench/SIZE.md), about 2% of the core's 64 KB budget.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 

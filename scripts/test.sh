@@ -10,8 +10,8 @@ step() { printf '\n== %s\n' "$*"; }
 step "native core: cargo test"
 cargo test --locked
 
-step "fuzzing, a smoke run of every target (scripts/fuzz.sh; long runs in tests/FUZZING.md)"
-bash scripts/fuzz.sh smoke 5
+step "fuzzing, a smoke run of every target (fuzz/run.sh; long runs in tests/FUZZING.md)"
+bash fuzz/run.sh smoke 5
 
 step "wasm boundary: wasm-pack test --headless --chrome"
 wasm-pack test --headless --chrome

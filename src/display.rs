@@ -2,10 +2,11 @@
 //! `toDisplayMessages` makes of them (the persistence mapping of the DisplayMessage template).
 
 use crate::error::{Error, Path, Result};
+use crate::json::fields::{opt_str, parse_each};
 use crate::json::{Json, Kind};
 use crate::map::Index;
 use crate::message::{
-    parse_each, parse_message, Content, ContentPart, Message, PartType, ResultContent, Role,
+    parse_message, Content, ContentPart, Message, PartType, ResultContent, Role,
 };
 use crate::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
@@ -527,17 +528,7 @@ pub fn to_display_messages<J: Json>(
         None => None,
         Some(options) => match options.kind() {
             Kind::Null => None,
-            Kind::Object => match options.get("conversation_id") {
-                Some(id) if id.kind() == Kind::String => Some(id),
-                Some(id) if id.kind() != Kind::Null => {
-                    return Err(Error::expected(
-                        &root.key("conversation_id"),
-                        "a string or null",
-                        id.kind(),
-                    ))
-                }
-                _ => None,
-            },
+            Kind::Object => opt_str(options, "conversation_id", &root)?,
             other => return Err(Error::expected(&root, "an options object", other)),
         },
     };

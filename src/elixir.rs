@@ -12,9 +12,9 @@ use crate::json::{Json, Kind, Number};
 use crate::prelude::*;
 use alloc::borrow::Cow;
 
-/// How deep [`inspect`] and [`interpolate`] look into nested arrays and objects: the value itself
-/// is level 1, and anything below level 128 renders as `...`.
-pub const MAX_DEPTH: usize = 128;
+/// How deep [`inspect`] and [`interpolate`] look into nested arrays and objects: the crate's one
+/// depth limit. The value itself is level 1, and anything below level 128 renders as `...`.
+pub use crate::json::MAX_DEPTH;
 
 /// The work one rendering ([`inspect`], [`interpolate`]) may do, whatever its [`Options`].
 #[derive(Clone, Copy, Debug)]
@@ -312,7 +312,7 @@ fn inspect_into<J: Json, O: Options>(out: &mut Out, value: &J, limit: Option<usi
         }
         Kind::Object => {
             let mut entries = value.entries().unwrap_or_default();
-            crate::json::sort_by(&mut entries, |a, b| a.0.as_bytes() < b.0.as_bytes());
+            crate::sort::sort_by(&mut entries, |a, b| a.0.as_bytes() < b.0.as_bytes());
             out.push_str("%{");
             let mut left = limit;
             for (i, (key, element)) in entries.iter().enumerate() {

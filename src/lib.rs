@@ -6,7 +6,7 @@
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`json`] | the read-only view of input values |
+//! | [`json`] | every JSON concern: the read-only view of input values, typed fields, the parsed document a `Transcript` holds, partial JSON, writing, the one depth limit |
 //! | [`message`] | the LangChain message model: Message, ContentPart, ToolCall, ToolResult, read from LangChain or Sycophant messages |
 //! | [`display`] | display items (`extractDisplayItems`) and their records (`toDisplayMessages`) |
 //! | [`expand`] | tool-result expansion (`expand`, `isExpandable`, `expandToolResults`) |
@@ -16,11 +16,10 @@
 //! | [`text`] | search text of a record (`toText`) |
 //! | [`registry`] | the wire formats, one row each: their names, and the type implementing each |
 //! | [`providers`] | provider wire formats: `fromProvider`, `detectProtocol`, `toProvider`, one folder per format |
-//! | [`doc`] | JSON text parsed once into a compact tree, read through the `Json` view |
-//! | [`partial_json`] | JSON text streamed in fragments, parsed incrementally into changes to the value so far |
 //! | [`stream`] | live provider streams: `StreamAccumulator`, SSE decoding, records kept up to date as patches |
 //! | [`transcript`] | a conversation held as parsed text: record windows, search text, search, append |
 //! | [`error`] | the error type: code, path, message |
+//! | [`map`], [`sort`] | the core's hash table and its small stable sort |
 //! | `wasm` | the JavaScript boundary, the only module that touches `wasm_bindgen` |
 
 // The core has no unsafe code (only the wasm boundary, through wasm-bindgen's generated glue, has):
@@ -44,7 +43,6 @@ pub(crate) mod prelude {
 }
 
 pub mod display;
-pub mod doc;
 pub mod elixir;
 pub mod error;
 pub mod expand;
@@ -52,11 +50,10 @@ pub mod json;
 pub mod map;
 pub mod message;
 #[cfg(feature = "providers")]
-pub mod partial_json;
-#[cfg(feature = "providers")]
 pub mod providers;
 pub mod record;
 pub mod registry;
+pub mod sort;
 #[cfg(feature = "providers")]
 pub mod stream;
 pub mod sycophant;

@@ -10,6 +10,7 @@
 //! gives `None`.
 
 use crate::error::{Error, ErrorCode, Path, Result};
+use crate::json::fields::{flag, non_null, object, opt_string, parse_each, parse_list};
 use crate::json::{Json, Kind};
 use crate::prelude::*;
 use crate::sycophant::{self, Slot, Struct, TypeName};
@@ -188,79 +189,6 @@ pub struct MessageExpansion<J> {
     pub result_content: Option<J>,
 }
 
-/// A field's value (from [`Json::fields`]) with an explicit `null` folded into absent.
-fn non_null<J: Json>(value: Option<J>) -> Option<J> {
-    value.filter(|v| v.kind() != Kind::Null)
-}
-
-/// A field that must be a string or null.
-fn opt_string<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<J>> {
-    match non_null(value) {
-        None => Ok(None),
-        Some(v) if v.kind() == Kind::String => Ok(Some(v)),
-        Some(v) => Err(Error::expected(
-            &path.key(key),
-            "a string or null",
-            v.kind(),
-        )),
-    }
-}
-
-/// A boolean field whose default is `false`: absent gives `Some(false)`, `null` gives `None`.
-fn flag<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<bool>> {
-    match value {
-        None => Ok(Some(false)),
-        Some(v) => match v.kind() {
-            Kind::Null => Ok(None),
-            Kind::Bool => Ok(v.as_bool()),
-            other => Err(Error::expected(&path.key(key), "a boolean or null", other)),
-        },
-    }
-}
-
-/// Each element of an array read with `parse` (paths `path[i]`), up to the first error; `None`
-/// when `value` is not an array.
-pub fn parse_each<J: Json, T>(
-    value: &J,
-    path: &Path<'_>,
-    parse: impl Fn(&J, &Path<'_>) -> Result<T>,
-) -> Option<Result<Vec<T>>> {
-    let mut out = Vec::new();
-    let mut error = None;
-    let is_array = value.each_element(|i, element| {
-        match parse(&element, &path.index(i)) {
-            Ok(item) => out.push(item),
-            Err(e) => error = Some(e),
-        }
-        error.is_none()
-    });
-    is_array.then(|| error.map_or(Ok(out), Err))
-}
-
-/// [`parse_each`] of an array field where `null` or absent means empty; anything else that is not
-/// an array is an error (upstream would ignore it silently; a wrong shape here is a bug worth
-/// surfacing).
-fn parse_list<J: Json, T>(
-    value: Option<J>,
-    key: &str,
-    path: &Path<'_>,
-    what: &str,
-    parse: impl Fn(&J, &Path<'_>) -> Result<T>,
-) -> Result<Vec<T>> {
-    match non_null(value) {
-        None => Ok(Vec::new()),
-        Some(v) => parse_each(&v, &path.key(key), parse)
-            .unwrap_or_else(|| Err(Error::expected(&path.key(key), what, v.kind()))),
-    }
-}
-
-fn object_kind<J: Json>(value: &J, path: &Path<'_>, what: &str) -> Result<()> {
-    if value.is_object() {
-        return Ok(());
-    }
-    Err(Error::expected(path, what, value.kind()))
-}
-
 /// Reads a message's `role`. A missing role is `invalid_input` (the struct default `user` is not
 /// assumed, so nothing is shown as said by the wrong party); `null` or any other value is
 /// `unsupported_role`.
@@ -292,7 +220,7 @@ fn read_role<J: Json>(role: Option<J>, path: &Path<'_>) -> Result<Role> {
 
 /// Reads a content part: an object with a `type`, and a `content` that is a string or null.
 pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> {
-    object_kind(part, path, "a content part object")?;
+    object(part, path, "a content part object")?;
     let [part_type, content] = part.fields(&["type", "content"]);
     let part_type = match non_null(part_type) {
         None => return Err(Error::missing(&path.key("type"), "the content part type")),
@@ -307,7 +235,7 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
 
 /// Reads a tool call object.
 pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>> {
-    object_kind(call, path, "a tool call object")?;
+    object(call, path, "a tool call object")?;
     let [call_id, name, arguments, display_text] =
         call.fields(&["call_id", "name", "arguments", "display_text"]);
     Ok(ToolCall {
@@ -320,7 +248,7 @@ pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>
 
 /// Reads a tool result object.
 pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolResult<J>> {
-    object_kind(result, path, "a tool result object")?;
+    object(result, path, "a tool result object")?;
     let [content, expansion, tool_call_id, name, is_error, is_interrupt] = result.fields(&[
         "content",
         "message_expansion",
@@ -357,7 +285,7 @@ pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolRes
 /// Reads a LangChain message, or a Sycophant one (an object with a `__type__`), into this model.
 /// `path` names the message itself (`$`, `$[3]`).
 pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>> {
-    object_kind(message, path, "a message object")?;
+    object(message, path, "a message object")?;
     let [sycophant, role, content, tool_calls, tool_results] =
         message.fields(&["__type__", "role", "content", "tool_calls", "tool_results"]);
     if non_null(sycophant).is_some() {

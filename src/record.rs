@@ -9,8 +9,8 @@
 
 use crate::display::ContentType;
 use crate::elixir::{self, ToText};
-use crate::error::{Error, Path, Result};
-use crate::json::{Json, Kind, Number};
+use crate::error::{Path, Result};
+use crate::json::{fields, Json, Kind, Number};
 use crate::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -235,10 +235,10 @@ fn same_number(a: Number, b: Number) -> bool {
     }
 }
 
-/// Deep equality of two JSON values, looking no deeper than [`elixir::MAX_DEPTH`] levels (deeper
+/// Deep equality of two JSON values, looking no deeper than [`crate::json::MAX_DEPTH`] levels (deeper
 /// values count as different, which at worst records an equal map as a change).
 fn equal<J: Json>(a: &J, b: &J, depth: usize) -> bool {
-    if depth > elixir::MAX_DEPTH {
+    if depth > crate::json::MAX_DEPTH {
         return false;
     }
     match (a.kind(), b.kind()) {
@@ -541,7 +541,7 @@ impl<J: Json> Builder<J> {
                 None => errors.push((field, vec![message])),
             }
         }
-        crate::json::sort_by(&mut errors, |a, b| a.0 < b.0);
+        crate::sort::sort_by(&mut errors, |a, b| a.0 < b.0);
         Changeset {
             valid: errors.is_empty(),
             errors,
@@ -627,10 +627,7 @@ fn valid_todo<J: Json>(entry: &J) -> bool {
 }
 
 fn object<'a, J: Json>(value: &'a J, path: &Path<'_>) -> Result<&'a J> {
-    match value.kind() {
-        Kind::Object => Ok(value),
-        other => Err(Error::expected(path, "an object", other)),
-    }
+    fields::object(value, path, "an object").map(|()| value)
 }
 
 /// `create_changeset(conversation_id, attrs)`: casts `attrs` into a new record, sets

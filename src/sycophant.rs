@@ -29,6 +29,7 @@
 
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
+use crate::json::fields::{field, object};
 use crate::json::{Json, Kind, Number};
 use crate::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
@@ -517,17 +518,6 @@ fn content_part<J: Json>(part: &J, path: &Path<'_>) -> Result<Struct<J>> {
     fields(name, part, path)
 }
 
-/// The value under `key`, with `null` folded into absent.
-fn field<J: Json>(json: &J, key: &str) -> Option<J> {
-    json.get_non_null(key)
-}
-
-fn object<J: Json>(json: &J, path: &Path<'_>, what: &str) -> Result<()> {
-    match json.kind() {
-        Kind::Object => Ok(()),
-        other => Err(Error::expected(path, what, other)),
-    }
-}
 
 /// Reads each element of a list with `read`, at `path[i]`.
 fn each<J: Json, T>(

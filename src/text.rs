@@ -6,7 +6,7 @@
 //! `to_text` never fails. Where upstream would crash (a map passed to string interpolation, a
 //! non-map image content, a non-list `todos`) the text is `""`. Two deviations (docs/DECISIONS.md
 //! "toText"): maps of any size are sorted by key, and nothing is cut short except nesting deeper
-//! than [`crate::elixir::MAX_DEPTH`] and what lies past the work [`crate::elixir::BUDGET`], which
+//! than [`crate::json::MAX_DEPTH`] and what lies past the work [`crate::elixir::BUDGET`], which
 //! render as `...`. Values JSON cannot express (JavaScript functions, symbols, bigints, `NaN`,
 //! `±Infinity`) read as `null`, as `JSON.stringify` writes them in arrays.
 

@@ -9,7 +9,7 @@
 //! from (message, item index, status), about 16 bytes each, and rebuilt from the text on demand.
 
 use crate::display::{display_items, DisplayItem, DisplayRecord, ErrorRecord, ItemContent, Status};
-use crate::doc::{Doc, Engine, Node, SyntaxError};
+use crate::json::doc::{Doc, Engine, Node, SyntaxError};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
@@ -653,7 +653,7 @@ impl<'a, F: Engine> ItemCache<'a, F> {
 
 #[cfg(test)]
 mod tests {
-    use crate::doc::RustEngine;
+    use crate::json::doc::RustEngine;
     use crate::prelude::*;
 
     #[test]

@@ -417,7 +417,7 @@ fn accumulate(text: &[u8], size: usize) -> StreamAccumulator {
                         serde_json::from_value(mirror[index]["content"]["arguments"].clone())
                             .unwrap();
                     for change in &changes {
-                        chat_display::partial_json::apply(&mut arguments, change);
+                        chat_display::json::partial::apply(&mut arguments, change);
                     }
                     mirror[index]["content"]["arguments"] =
                         serde_json::to_value(arguments).unwrap();

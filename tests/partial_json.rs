@@ -1,4 +1,4 @@
-//! Properties of the incremental JSON parser (`chat_display::partial_json`).
+//! Properties of the incremental JSON parser (`chat_display::json::partial`).
 //!
 //! The invariant: for any valid JSON text and any way of cutting it into fragments, the changes
 //! emitted, applied in order to `null`, give after each push exactly what a slow, obviously
@@ -9,7 +9,8 @@
 //! and random.
 #![cfg(not(target_arch = "wasm32"))]
 
-use chat_display::partial_json::{apply, compact, Change, PartialJson, Step, MAX_DEPTH};
+use chat_display::json::partial::{apply, compact, Change, PartialJson, Step};
+use chat_display::json::MAX_DEPTH;
 use chat_display::providers::Parsed;
 
 // ---------------------------------------------------------------------------------------------

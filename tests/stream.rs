@@ -5,7 +5,7 @@
 //! must give `records()` after each push.
 #![cfg(not(target_arch = "wasm32"))]
 
-use chat_display::partial_json::{apply, Change};
+use chat_display::json::partial::{apply, Change};
 use chat_display::providers::{Parsed, WireProtocol};
 use chat_display::stream::{Chunk, Patch, StreamAccumulator};
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! and toText's texts.
 #![cfg(not(target_arch = "wasm32"))]
 
-use chat_display::doc::RustEngine;
+use chat_display::json::doc::RustEngine;
 use chat_display::text::to_text;
 use chat_display::to_display_messages;
 use chat_display::transcript::Transcript;

@@ -6,7 +6,7 @@
 //! MAX_DEPTH levels of nesting, one past serde_json's limit). The changes of each push, compacted,
 //! give the same value as they do one by one.
 #![no_main]
-use chat_display::partial_json::{apply, compact, PartialJson};
+use chat_display::json::partial::{apply, compact, PartialJson};
 use chat_display::providers::Parsed;
 use libfuzzer_sys::fuzz_target;
 

@@ -2,7 +2,7 @@
 //! the rest is cut into. Pushing never panics, and the patches of every push, applied in order,
 //! give `records()`.
 #![no_main]
-use chat_display::partial_json::apply;
+use chat_display::json::partial::apply;
 use chat_display::providers::{Parsed, WireProtocol};
 use chat_display::stream::{Chunk, Patch, StreamAccumulator};
 use libfuzzer_sys::fuzz_target;

@@ -5,7 +5,7 @@
 //! (uppercased, so that case folding is exercised) and for a few fixed ones. An array of good
 //! messages gives the records `to_display_messages` gives for the same text parsed by serde_json.
 #![no_main]
-use chat_display::doc::RustEngine;
+use chat_display::json::doc::RustEngine;
 use chat_display::transcript::Transcript;
 use libfuzzer_sys::fuzz_target;
 
@@ -47,7 +47,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    let lower = |s: &str| <RustEngine as chat_display::doc::Engine>::lowercase(s);
+    let lower = |s: &str| <RustEngine as chat_display::json::doc::Engine>::lowercase(s);
     let texts: Vec<Option<String>> = (0..n).map(|i| t.to_text(i)).collect();
     let mut queries = vec!["a".to_string(), "É".to_string(), "aa".to_string(), String::new()];
     if let Some(Some(text)) = texts.get(data.len() % n.max(1)) {

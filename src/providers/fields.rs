@@ -1,90 +1,14 @@
-//! Reading provider JSON: typed fields with the error a wrong type gives, block types, tool
-//! arguments.
+//! Reading provider JSON beyond typed fields (those are [`crate::json::fields`]): block types,
+//! texts, tool arguments, roles, a message's list of blocks.
 
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::prelude::*;
 
+use crate::json::fields::{field, object, req_str};
+
 use super::{LcPart, Out, Parsed};
-
-/// The value under `key`, with an explicit `null` folded into absent.
-pub fn field<J: Json>(value: &J, key: &str) -> Option<J> {
-    value.get_non_null(key)
-}
-
-/// The kind of an optional value, absent as `null`.
-pub fn kind_of<J: Json>(value: Option<J>) -> Kind {
-    value.map_or(Kind::Null, |v| v.kind())
-}
-
-/// `value` must be an object.
-pub fn object<J: Json>(value: &J, path: &Path<'_>, what: &str) -> Result<()> {
-    match value.kind() {
-        Kind::Object => Ok(()),
-        other => Err(Error::expected(path, what, other)),
-    }
-}
-
-/// An optional string field: absent or null is `None`; any other non-string is an error.
-pub fn opt_str<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option<J>> {
-    match field(value, key) {
-        None => Ok(None),
-        Some(v) if v.kind() == Kind::String => Ok(Some(v)),
-        Some(v) => Err(Error::expected(
-            &path.key(key),
-            "a string or null",
-            v.kind(),
-        )),
-    }
-}
-
-/// A required string field.
-pub fn req_str<J: Json>(value: &J, key: &str, path: &Path<'_>, what: &str) -> Result<J> {
-    match field(value, key) {
-        None => Err(Error::missing(&path.key(key), what)),
-        Some(v) if v.kind() == Kind::String => Ok(v),
-        Some(v) => Err(Error::expected(&path.key(key), "a string", v.kind())),
-    }
-}
-
-/// An optional array field: absent or null is `None`; any other non-array is an error.
-pub fn opt_list<J: Json>(value: &J, key: &str, path: &Path<'_>) -> Result<Option<Vec<J>>> {
-    match field(value, key) {
-        None => Ok(None),
-        Some(v) => v
-            .elements()
-            .map(Some)
-            .ok_or_else(|| Error::expected(&path.key(key), "an array or null", v.kind())),
-    }
-}
-
-/// Each element of the array field `key` (none when it is absent or null), which must be an
-/// object (else an error saying `what`), given to `each` with its path.
-pub fn each_object<J: Json>(
-    value: &J,
-    key: &str,
-    path: &Path<'_>,
-    what: &str,
-    mut each: impl FnMut(&J, &Path<'_>) -> Result<()>,
-) -> Result<()> {
-    let list_path = path.key(key);
-    for (i, item) in opt_list(value, key, path)?
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-    {
-        let item_path = list_path.index(i);
-        object(item, &item_path, what)?;
-        each(item, &item_path)?;
-    }
-    Ok(())
-}
-
-/// The string under `key`, copied, when it is a string.
-pub fn str_of<J: Json>(value: &J, key: &str) -> Option<String> {
-    field(value, key).and_then(|v| v.as_str().map(|s| s.into_owned()))
-}
 
 /// A required string field read as a text part's content.
 pub fn read_text<J: Json>(block: &J, key: &str, path: &Path<'_>) -> Result<J> {

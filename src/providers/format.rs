@@ -6,7 +6,7 @@
 
 use crate::error::{Error, Path, Result};
 use crate::json::Json;
-use crate::partial_json::Step;
+use crate::json::partial::Step;
 use crate::prelude::*;
 use crate::registry::WireProtocol;
 use crate::stream::{Reader, StreamAccumulator};

@@ -6,7 +6,7 @@ use crate::json::{Json, Kind};
 use crate::message::{parse_message, PartType, Role};
 use crate::prelude::*;
 
-use super::json_text::compact_json;
+use crate::json::compact_json;
 use super::{field, parse_object, str_of, Out, Pairing, WireProtocol, MESSAGES};
 
 /// A LangChain message as toProvider reads it.

@@ -17,10 +17,8 @@
 //! | `conversation.rs` | [`Conversation`], which builds a payload's messages |
 //! | `pairing.rs` | [`Pairing`], results paired with the calls they answer |
 //! | `langchain.rs` | the LangChain messages `fromProvider` makes ([`LcMessage`] ...) |
-//! | `fields.rs` | typed readers of provider JSON fields |
+//! | `fields.rs` | provider JSON beyond typed fields: block types, texts, tool arguments, roles |
 //! | `out.rs` | [`Out`], the JSON tree the conversions write |
-//! | `parsed.rs` | [`Parsed`], JSON parsed from text with its keys in order |
-//! | `json_text.rs` | [`compact_json`], any value as `JSON.stringify` writes it |
 //! | `messages.rs` | [`read_messages`], the LangChain messages `toProvider` reads |
 //! | `turns.rs` | block-based requests: [`TurnWriter`], [`Turns`] |
 //! | `write.rs` | the pieces of requests the writers share: contents, system prompts, media |
@@ -44,12 +42,10 @@ mod conversation;
 mod detect;
 mod fields;
 mod format;
-mod json_text;
 mod langchain;
 mod messages;
 mod out;
 mod pairing;
-mod parsed;
 mod payload;
 mod turns;
 mod write;
@@ -57,18 +53,19 @@ mod write;
 pub use crate::registry::WireProtocol;
 pub use conversation::{Conversation, Run, Split};
 pub use detect::detect_protocol;
+// The typed field readers are the core's one (`crate::json::fields`); the formats take them from
+// here with the rest of what they share, as JSON's `Parsed` and `compact_json`.
+pub use crate::json::fields::{each_object, field, kind_of, object, opt_list, opt_str, req_str, str_of};
+pub use crate::json::{compact_json, js_number, too_deep, Parsed, MAX_DEPTH};
 pub use fields::{
-    arguments, block_type, blocks_of, content_parts, each_object, field, kind_of, message_role,
-    object, opt_list, opt_str, parse_object, parts_of, read_text, req_str, role_in, str_of,
-    unsupported_role,
+    arguments, block_type, blocks_of, content_parts, message_role, parse_object, parts_of,
+    read_text, role_in, unsupported_role,
 };
 pub use format::{Format, ReadPayload, ReadStream, Shape, Visit, WriteRequest};
-pub use json_text::{compact_json, js_number, too_deep, MAX_DEPTH};
 pub use langchain::{LcCall, LcMessage, LcPart, LcResult, PartKind, ResultBody, Status, Statuses};
 pub use messages::{read_messages, InCall, InContent, InMessage, InPart, InResult};
 pub use out::{Entries, Out};
 pub use pairing::Pairing;
-pub use parsed::Parsed;
 pub use payload::list as read_list;
 pub use turns::{blocks, turn_list, turns, Turn, TurnWriter, Turns};
 pub use write::{

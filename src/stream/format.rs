@@ -3,7 +3,7 @@
 //! its body holding one block.
 
 use super::{Reader, StreamAccumulator};
-use crate::partial_json::Step;
+use crate::json::partial::Step;
 use crate::providers::{Format, Parsed, Visit, WireProtocol};
 
 /// The constants of the format's [`ReadStream`](crate::providers::ReadStream), looked up once.

@@ -14,7 +14,7 @@
 //!   which record's `content.text` that string becomes (by reading the block with a probe character
 //!   appended), to that record: an `append` patch carrying only the delta.
 //! * A tool call's argument text goes through the incremental partial-JSON parser
-//!   ([`crate::partial_json`]); its changes update the record's `content.arguments` and travel as
+//!   ([`crate::json::partial`]); its changes update the record's `content.arguments` and travel as
 //!   they are, so the JavaScript side can copy only the changed path ([`Patch::Arguments`]).
 //! * When a response ends, its records are read once more from the whole body with `fromProvider`
 //!   and `toDisplayMessages` (statuses from server-tool results included), and any difference is
@@ -34,7 +34,7 @@ use crate::display::{display_items, records_of, DisplayRecord, MESSAGES};
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::Json;
 use crate::message::parse_message;
-use crate::partial_json::{self, Change, PartialJson, Step};
+use crate::json::partial::{self, Change, PartialJson, Step};
 use crate::providers::{self, LcMessage, Parsed, WireProtocol};
 use format::{Event, MiniBody, StreamFormat};
 
@@ -477,7 +477,7 @@ impl<R: Reader> StreamAccumulator<R> {
                 args.text = text;
                 let mut value = Parsed::Null;
                 for change in &changes {
-                    partial_json::apply(&mut value, change);
+                    partial::apply(&mut value, change);
                 }
                 if !changes.is_empty() {
                     args.value = Some(value);
@@ -641,7 +641,7 @@ impl<R: Reader> StreamAccumulator<R> {
             return;
         }
         // Fields that arrive whole in one chunk travel as one change (one value to copy out).
-        let changes = partial_json::compact(changes);
+        let changes = partial::compact(changes);
         let Some(current) = self.current else { return };
         let Some(response) = self.response() else {
             return;
@@ -654,7 +654,7 @@ impl<R: Reader> StreamAccumulator<R> {
         };
         let mut value = args.value.take().unwrap_or(Parsed::Null);
         for change in &changes {
-            partial_json::apply(&mut value, change);
+            partial::apply(&mut value, change);
         }
         if args.mode == ArgsMode::Changes {
             let field = args.field.clone();
@@ -677,7 +677,7 @@ impl<R: Reader> StreamAccumulator<R> {
             return;
         };
         for change in &changes {
-            partial_json::apply(arguments, change);
+            partial::apply(arguments, change);
         }
         self.patches.push(Patch::Arguments { index, changes });
     }
@@ -1236,14 +1236,14 @@ pub(crate) fn int_at(value: &Parsed, key: &str) -> Option<i64> {
 }
 
 /// A parsed event given by the caller (a JavaScript object), copied as [`Parsed`]: JSON values
-/// only, at most [`crate::partial_json::MAX_DEPTH`] levels deep. Paths start at `root`.
+/// only, at most [`crate::json::crate::json::MAX_DEPTH`] levels deep. Paths start at `root`.
 pub fn event_of<J: Json>(value: &J, root: &Path<'_>) -> Result<Parsed> {
     copy(value, root, 0)
 }
 
 fn copy<J: Json>(value: &J, path: &Path<'_>, depth: usize) -> Result<Parsed> {
     use crate::json::{Kind, Number};
-    if depth > partial_json::MAX_DEPTH {
+    if depth > crate::json::MAX_DEPTH {
         return Err(Error::new(
             ErrorCode::TooDeep,
             path,
@@ -1251,7 +1251,7 @@ fn copy<J: Json>(value: &J, path: &Path<'_>, depth: usize) -> Result<Parsed> {
                 "Too deep at ",
                 path,
                 ": events are read to ",
-                partial_json::MAX_DEPTH,
+                crate::json::MAX_DEPTH,
                 " levels."
             ),
         ));

@@ -1,5 +1,5 @@
 //! The input path of a Transcript: [`DocValue`], a value of the JSON text a Transcript parsed
-//! once and holds inside the module ([`crate::doc`]), read without a call out of wasm, and
+//! once and holds inside the module ([`crate::json::doc`]), read without a call out of wasm, and
 //! [`JsEngine`], which leaves to the JavaScript engine what the core would otherwise compile in
 //! (number parsing and printing, lowercasing). A document value reaches JavaScript as what
 //! `JSON.parse` of the whole text would hold there ([`to_js`]).
@@ -8,7 +8,7 @@
 
 use super::in_place::InPlace;
 use super::input::Input;
-use crate::doc::{Engine, Node};
+use crate::json::doc::{Engine, Node};
 use crate::json::{Json, Kind};
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;

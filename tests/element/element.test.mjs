@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { startServer } from "../../scripts/serve.mjs";
+import { startServer } from "../../www/serve.mjs";
 import { launchBrowser } from "../support/browser.mjs";
 import { imageRecordUrls } from "../support/xss.mjs";
 import * as cd from "../../js/node.mjs";

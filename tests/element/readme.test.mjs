@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../../scripts/serve.mjs";
+import { startServer } from "../../www/serve.mjs";
 import { launchBrowser } from "../support/browser.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));

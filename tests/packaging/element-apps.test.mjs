@@ -2,7 +2,7 @@
 // examples (examples/react, examples/vue) and a plain Vite app showing a 10,000-message
 // conversation. Each is copied into the scratch project of scripts/test.sh (PACKAGE_SCRATCH, where
 // the tarball is installed), built with the repository's Vite, served under the strict CSP of
-// scripts/serve.mjs and checked in headless Chromium: the records render in the element's shadow
+// www/serve.mjs and checked in headless Chromium: the records render in the element's shadow
 // root and the console stays clean.
 //
 // An example's other dependencies (react, vue, their Vite plugins, vite) are the repository's own
@@ -16,7 +16,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, syml
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { startServer } from "../../scripts/serve.mjs";
+import { startServer } from "../../www/serve.mjs";
 import { launchBrowser } from "../support/browser.mjs";
 import { conversation } from "../../bench/generate.mjs";
 

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../../scripts/serve.mjs";
+import { startServer } from "../../www/serve.mjs";
 import { launchBrowser } from "../support/browser.mjs";
 import * as cd from "../../js/node.mjs";
 

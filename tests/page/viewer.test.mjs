@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer, viewerMounts } from "../../scripts/serve.mjs";
+import { startServer, viewerMounts } from "../../www/serve.mjs";
 import { launchBrowser } from "../support/browser.mjs";
 import { imageRecordUrls } from "../support/xss.mjs";
 

@@ -12,7 +12,7 @@
 
 use super::AiSdkUi;
 use crate::error::text;
-use crate::partial_json::Step;
+use crate::json::partial::Step;
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
 use crate::stream::{
@@ -513,7 +513,7 @@ fn in_order(part: &mut Parsed) {
     if let Parsed::Object(entries) = part {
         let rank = |k: &str| order.iter().position(|o| *o == k).unwrap_or(order.len());
         // A stable sort: keys outside the list keep their order, after the listed ones.
-        crate::json::sort_by(entries, |a, b| rank(&a.0) < rank(&b.0));
+        crate::sort::sort_by(entries, |a, b| rank(&a.0) < rank(&b.0));
     }
 }
 

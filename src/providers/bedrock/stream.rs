@@ -9,7 +9,7 @@
 
 use super::Bedrock;
 use crate::error::text;
-use crate::partial_json::Step;
+use crate::json::partial::Step;
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
 use crate::stream::{

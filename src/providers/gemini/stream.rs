@@ -9,7 +9,7 @@
 //! The chunk with `finishReason` ends the message.
 
 use super::Gemini;
-use crate::partial_json::{Change, Step};
+use crate::json::partial::{Change, Step};
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
 use crate::stream::{message_body, object, under, ArgsMode, Reader, StreamAccumulator as Acc};
@@ -349,7 +349,7 @@ fn partial_args<R: Reader>(acc: &mut Acc<R>, at: usize, b: usize, fragments: &[P
         }
         acc.pending_path = continues.then_some(path);
         for change in &made {
-            crate::partial_json::apply(&mut current, change);
+            crate::json::partial::apply(&mut current, change);
         }
         changes.extend(made);
     }
@@ -358,7 +358,7 @@ fn partial_args<R: Reader>(acc: &mut Acc<R>, at: usize, b: usize, fragments: &[P
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partial_json::apply;
+    use crate::json::partial::apply;
 
     #[test]
     fn a_json_path_into_nothing_creates_its_containers() {

@@ -8,7 +8,7 @@
 //! (`choices: []`) still sets `usage`.
 
 use super::OpenaiCompletions;
-use crate::partial_json::Step;
+use crate::json::partial::Step;
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
 use crate::stream::{object, str_at, under, ArgsMode, Reader, StreamAccumulator as Acc};

@@ -10,7 +10,7 @@
 
 use super::OpenaiResponses;
 use crate::error::text;
-use crate::partial_json::Step;
+use crate::json::partial::Step;
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
 use crate::stream::{

@@ -137,12 +137,12 @@ fn plain(now: Option<&Parsed>) -> bool {
 /// `container[key] = value` as an own property, for a container this module has just made.
 fn set_in(
     container: &JsValue,
-    step: &crate::partial_json::Step,
+    step: &crate::json::partial::Step,
     key: &JsValue,
     value: &JsValue,
     now: Option<&Parsed>,
 ) {
-    if matches!(step, crate::partial_json::Step::Index(_)) {
+    if matches!(step, crate::json::partial::Step::Index(_)) {
         let _ = Reflect::set(container, key, value);
     } else if plain(now) {
         container.unchecked_ref::<Fresh>().put(key, value);
@@ -152,15 +152,15 @@ fn set_in(
 }
 
 /// The arguments a UI holds (`root`) with one patch's partial-JSON changes applied, as
-/// [`crate::partial_json::apply`] applies them in Rust: every object or array on a changed path is
+/// [`crate::json::partial::apply`] applies them in Rust: every object or array on a changed path is
 /// copied once per patch (later changes under it change the copy), and everything else is
 /// shared. `now` is the arguments as Rust holds them after the changes.
 fn apply_changes(
     root: &JsValue,
-    changes: &[crate::partial_json::Change],
+    changes: &[crate::json::partial::Change],
     now: Option<&Parsed>,
 ) -> Result<JsValue, JsValue> {
-    use crate::partial_json::{Change, Step};
+    use crate::json::partial::{Change, Step};
     let mut root = root.clone();
     let mut root_fresh = false;
     // The containers copied or made during this patch, by path.
@@ -243,9 +243,9 @@ fn apply_changes(
 }
 
 /// A path step as the JavaScript key it stands for.
-fn step_key(step: &crate::partial_json::Step) -> JsValue {
+fn step_key(step: &crate::json::partial::Step) -> JsValue {
     match step {
-        crate::partial_json::Step::Key(k) => js_str(k, JsValue::clone),
-        crate::partial_json::Step::Index(i) => JsValue::from_f64(*i as f64),
+        crate::json::partial::Step::Key(k) => js_str(k, JsValue::clone),
+        crate::json::partial::Step::Index(i) => JsValue::from_f64(*i as f64),
     }
 }

@@ -1,7 +1,7 @@
 //! [`Parsed`], JSON parsed from text with its keys in order: tool arguments, and the bodies and
 //! records of streams.
 
-use crate::json::{Json, Kind, Number};
+use super::{Json, Kind, Number};
 use crate::prelude::*;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;

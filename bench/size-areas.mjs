@@ -1,6 +1,6 @@
 // Groups twiggy's items (`twiggy top -n 100000 --format csv`, on standard input) by area: the
 // module of this crate an item is from, the exported functions' shims, and the libraries.
-// Prints a Markdown table of shallow bytes (before gzip). Used by scripts/size.sh.
+// Prints a Markdown table of shallow bytes (before gzip). Used by bench/size.sh.
 import { readFileSync } from "node:fs";
 
 const rows = readFileSync(0, "utf8").trim().split("\n").slice(1);

@@ -2,12 +2,8 @@
 
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
-use crate::json::{Json, Kind, Number};
+use super::{Json, Kind, Number, MAX_DEPTH};
 use crate::prelude::*;
-
-/// How deep the functions here look into arbitrary JSON (writing a value as JSON text, reading a
-/// JSON string): deeper input is `too_deep`, never a stack overflow.
-pub const MAX_DEPTH: usize = 128;
 
 /// The value as compact JSON text, exactly as `JSON.stringify` writes it (key order kept); deeper
 /// than [`MAX_DEPTH`] is `too_deep` at `path`.

@@ -6,9 +6,9 @@
 #   is what issue 8's 35 KB gzipped budget is for, and the display functions alone (pkg/display,
 #   `chat-display/display`), which meets it.
 # Items are measured on copies optimized exactly as the shipped one but with function names kept.
-# Needs twiggy (`cargo install twiggy`). `bash scripts/size.sh [rows] [core|full|display]`
+# Needs twiggy (`cargo install twiggy`). `bash bench/size.sh [rows] [core|full|display]`
 #
-# `bash scripts/size.sh features` measures instead what each of the core's four groups of exports
+# `bash bench/size.sh features` measures instead what each of the core's four groups of exports
 # (its cargo features: expansion, sycophant, records, transcript) costs: the display module with
 # that group added, and the core without it, each built and optimized as the shipped modules are
 # (eight builds, about 12 minutes).
@@ -84,4 +84,4 @@ echo "largest items of the $which build:"
 twiggy top -n "$rows" "$scratch/named/chat_display_bg.wasm" | sed -E 's/::h[0-9a-f]{16}//g; s/\[[0-9a-f]{16}\]//g'
 echo
 echo "the $which build by area (shallow bytes before gzip):"
-twiggy top -n 100000 --format csv "$scratch/named/chat_display_bg.wasm" | node scripts/size-areas.mjs
+twiggy top -n 100000 --format csv "$scratch/named/chat_display_bg.wasm" | node bench/size-areas.mjs

@@ -1,6 +1,6 @@
 // Serves the viewer (www/), the built browser package (pkg/web/ at /pkg/) and the element
-// (pkg/element/ at /element/) on localhost, with a strict Content-Security-Policy. `node scripts/serve.mjs` prints the URL; tests import
-// `startServer` and pass port 0.
+// (pkg/element/ at /element/) on localhost, with a strict Content-Security-Policy.
+// `node www/serve.mjs` prints the URL; tests import `startServer` and pass port 0.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { createHash } from "node:crypto";

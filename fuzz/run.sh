@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing with cargo-fuzz (libFuzzer, nightly toolchain).
-#   scripts/fuzz.sh smoke [SECONDS]      every target for a few seconds (npm test runs this)
-#   scripts/fuzz.sh run TARGET RUNS      one target for RUNS executions (the long runs of FUZZING.md)
+#   fuzz/run.sh smoke [SECONDS]      every target for a few seconds (npm test runs this)
+#   fuzz/run.sh run TARGET RUNS      one target for RUNS executions (the long runs of FUZZING.md)
 # Each target's corpus starts from the JSON fixtures in tests/fixtures, so the fuzzer begins from
 # real messages rather than from nothing.
 # FUZZ_SANITIZER=none builds without AddressSanitizer (cargo fuzz's -s none): the core forbids
@@ -74,7 +74,7 @@ case "${1:-smoke}" in
     run "$2" -runs="$3" -print_final_stats=1
     ;;
   *)
-    echo "usage: scripts/fuzz.sh smoke [SECONDS] | run TARGET RUNS" >&2
+    echo "usage: fuzz/run.sh smoke [SECONDS] | run TARGET RUNS" >&2
     exit 2
     ;;
 esac

@@ -20,10 +20,7 @@
 //! JavaScript string, becomes U+FFFD, the one thing a Rust string can hold in its place.
 
 use crate::prelude::*;
-use crate::providers::Parsed;
-
-/// How deep containers may nest; one more level is a failure, as in the rest of the crate.
-pub const MAX_DEPTH: usize = 128;
+use super::{Parsed, MAX_DEPTH};
 
 /// One step of a path into a value.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,7 +58,7 @@ pub enum Change {
 /// [`finish`](PartialJson::finish); each call reports the changes to the value parsed so far.
 ///
 /// ```
-/// use chat_display::partial_json::{apply, PartialJson};
+/// use chat_display::json::partial::{apply, PartialJson};
 /// use chat_display::providers::Parsed;
 ///
 /// let mut parser = PartialJson::new();

@@ -2,10 +2,10 @@
 // reading of the same input (js/element/input.js readConversation over the built package), its texts from
 // toText of each record, its search results from filtering those texts, and the records after
 // appending from reading the input with the appended messages added. Run after a build:
-//   node scripts/transcript-fixtures.mjs
+//   node tests/tools/transcript-fixtures.mjs
 import { writeFileSync } from "node:fs";
-import * as api from "../js/node.mjs";
-import { readConversation } from "../js/element/input.js";
+import * as api from "../../js/node.mjs";
+import { readConversation } from "../../js/element/input.js";
 
 const seed = [
   { role: "system", content: "You are terse." },
@@ -96,5 +96,5 @@ for (const c of cases) {
   }
   out.push(entry);
 }
-writeFileSync(new URL("../tests/fixtures/transcript.json", import.meta.url), JSON.stringify(out, null, 2) + "\n");
+writeFileSync(new URL("../fixtures/transcript.json", import.meta.url), JSON.stringify(out, null, 2) + "\n");
 console.log(`wrote ${out.length} cases`);

@@ -4,9 +4,9 @@
 //
 //   cp -r pkg/web /tmp/before   # the build before the change
 //   (change, then) npm run build
-//   node scripts/diff-builds.mjs /tmp/before pkg/web [--limit N]
+//   node tests/tools/diff-builds.mjs /tmp/before pkg/web [--limit N]
 //
-// The inputs are the fuzz corpora (fuzz/corpus/*, left by scripts/fuzz.sh; tens of thousands of
+// The inputs are the fuzz corpora (fuzz/corpus/*, left by fuzz/run.sh; tens of thousands of
 // inputs after a long run) and the fixture files. Each input is given, as JSON text and as the
 // value it parses to (the text itself if it is not JSON), to every export: the display functions,
 // records, Sycophant, expansion, the provider readers and writers of every protocol, a stream fed
@@ -17,12 +17,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 const args = process.argv.slice(2);
 const at = args.indexOf("--limit");
 const limit = at >= 0 ? Number(args.splice(at, 2)[1]) : Infinity;
 if (args.length !== 2) {
-  console.error("usage: node scripts/diff-builds.mjs DIR_A DIR_B [--limit N]");
+  console.error("usage: node tests/tools/diff-builds.mjs DIR_A DIR_B [--limit N]");
   process.exit(2);
 }
 

@@ -858,7 +858,7 @@ impl<'a, F: Engine> Json for Node<'a, F> {
 
 /// A value serializes as the JSON it is (natively, to compare outputs with `serde_json`; in wasm a
 /// document value reaches JavaScript through `JSON.parse` of its text instead). Nesting deeper
-/// than [`crate::elixir::MAX_DEPTH`] is an error rather than a deep recursion.
+/// than [`super::MAX_DEPTH`] is an error rather than a deep recursion.
 impl<F: Engine> Serialize for Node<'_, F> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         Depth(*self, 1).serialize(s)
@@ -871,7 +871,7 @@ struct Depth<'a, F>(Node<'a, F>, usize);
 impl<F: Engine> Serialize for Depth<'_, F> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let Depth(node, depth) = self;
-        if *depth > crate::elixir::MAX_DEPTH {
+        if *depth > super::MAX_DEPTH {
             return Err(serde::ser::Error::custom("nested too deep"));
         }
         match node.kind() {
