@@ -33,13 +33,14 @@ seed_corpus() {
     }
     // The stream target reads a protocol byte, then SSE: each stream fixture is a seed.
     if (path.basename(dir) === "stream") {
+      // WireProtocol::ALL, in the registry's order (src/registry.rs).
       const protocols = ["anthropic_messages", "openai_completions", "openai_responses",
-        "bedrock_converse", "google_gemini"];
+        "bedrock_converse", "google_gemini", "ai_sdk_ui"];
       protocols.forEach((protocol, p) => {
         const streams = path.join("tests/fixtures/streams", protocol);
         for (const file of fs.readdirSync(streams).filter((f) => f.endsWith(".sse"))) {
-          // First byte: protocol p, pieces of 1 + (byte / 5) % 16 bytes.
-          const first = Buffer.from([p + 5 * (n % 16)]);
+          // First byte: protocol p, pieces of 1 + (byte / count) % 16 bytes.
+          const first = Buffer.from([p + protocols.length * (n % 16)]);
           fs.writeFileSync(path.join(dir, `seed-${n++}`),
             Buffer.concat([first, fs.readFileSync(path.join(streams, file))]));
         }

@@ -41,6 +41,11 @@ if (protocol !== null) {
 // LangChain.js messages are a protocol too (fromProvider and toProvider; no stream).
 const fromLangchainJs: ProviderMessage[] = fromProvider("langchain_js", saved);
 console.log(toProvider("langchain_js", fromLangchainJs));
+// The AI SDK's UIMessages: the first message read from each holds its id.
+const ui = fromProvider("ai_sdk_ui", [{ id: "m-1", role: "user", parts: [{ type: "text", text: "Hi" }] }]);
+const uiId: string | undefined = ui[0]!.metadata.message_id;
+console.log(uiId, toProvider("ai_sdk_ui", ui));
+
 // @ts-expect-error: not one of the protocols
 fromProvider("openai", saved);
 // @ts-expect-error: toProvider takes LangChain messages, not any value
