@@ -38,7 +38,7 @@ pub mod langchain_js;
 pub mod openai_completions;
 pub mod openai_responses;
 
-mod citation;
+pub mod citation;
 mod conversation;
 mod detect;
 mod fields;

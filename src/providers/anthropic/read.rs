@@ -5,9 +5,10 @@ use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
+use crate::providers::citation;
 use crate::providers::{
     arguments, block_type, blocks_of, compact_json, field, link_line, message_role, object,
-    opt_str, parts_of, read_text, run_text, str_of, Citation, Conversation, Entries, LcPart,
+    opt_str, parts_of, read_text, run_text, str_of, Conversation, Entries, LcPart,
     LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Statuses,
 };
 
@@ -293,7 +294,7 @@ fn part<J: Json>(block: &J, ty: &str, ty_value: J, path: &Path<'_>) -> Result<Lc
                 .and_then(|c| c.elements())
                 .unwrap_or_default()
                 .iter()
-                .map(|c| citation(c).into_out())
+                .map(|c| citation::anthropic(c).into_out())
                 .collect();
             LcPart::text(read_text(block, "text", path)?).cited(citations)
         }
@@ -338,42 +339,6 @@ fn part<J: Json>(block: &J, ty: &str, ty_value: J, path: &Path<'_>) -> Result<Lc
         },
         _ => LcPart::raw(Out::Given(ty_value), "block", block.clone()),
     })
-}
-
-/// An Anthropic citation (`char_location`, `page_location`, `content_block_location`,
-/// `web_search_result_location`, `search_result_location`) as a [`Citation`]: its type and fields
-/// as they are, its start and end as the indices with their unit.
-fn citation<J: Json>(c: &J) -> Citation<J> {
-    let given = |key: &str| field(c, key).map(Out::Given);
-    let ty = str_of(c, "type");
-    let (start, end, unit) = match ty.as_deref() {
-        Some("char_location") => ("start_char_index", "end_char_index", "char"),
-        Some("page_location") => ("start_page_number", "end_page_number", "page"),
-        Some("content_block_location" | "search_result_location") => {
-            ("start_block_index", "end_block_index", "block")
-        }
-        _ => ("", "", ""),
-    };
-    const TYPES: [&str; 5] = [
-        "page_location",
-        "char_location",
-        "content_block_location",
-        "web_search_result_location",
-        "search_result_location",
-    ];
-    Citation {
-        r#type: given("type").filter(|_| ty.as_deref().is_some_and(|t| TYPES.contains(&t))),
-        cited_text: given("cited_text"),
-        url: given("url"),
-        title: given("title"),
-        source: given("source"),
-        file_id: given("file_id"),
-        document_index: given("document_index"),
-        document_title: given("document_title"),
-        start_index: (!start.is_empty()).then(|| given(start)).flatten(),
-        end_index: (!end.is_empty()).then(|| given(end)).flatten(),
-        unit: (!unit.is_empty()).then_some(Out::Str(unit)),
-    }
 }
 
 /// The `source.type` of an image or document block.

@@ -8,6 +8,7 @@ use crate::json::{Json, Kind};
 use crate::map::Index;
 use crate::message::Role;
 use crate::prelude::*;
+use crate::providers::citation::{self, Citation};
 use crate::providers::{
     arguments, compact_json, field, object, opt_list, opt_str, str_of, unsupported_role,
     Conversation, Entries, LcCall, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape,
@@ -586,21 +587,6 @@ fn media_part<J: Json>(block: &J, image: bool) -> LcPart<J> {
     LcPart::new(kind, content.map(Out::Given), options)
 }
 
-/// The eleven fields of Sycophant's `Citation`, in its order.
-const CITATION: [&str; 11] = [
-    "type",
-    "cited_text",
-    "url",
-    "title",
-    "source",
-    "file_id",
-    "document_index",
-    "document_title",
-    "start_index",
-    "end_index",
-    "unit",
-];
-
 /// A text block's citations: its v1 `annotations` (LangChain's `citation`, OpenAI's
 /// `url_citation` / `file_citation`) and Anthropic's native `citations`, as Citation objects
 /// (langchain-js.md "v1 standard blocks"); annotations of other types are left out.
@@ -621,78 +607,47 @@ fn citations<J: Json>(block: &J) -> Vec<Out<J>> {
 
 fn citation<J: Json>(a: &J) -> Option<Out<J>> {
     let ty = str_of(a, "type")?;
-    let mut v: [Out<J>; 11] = core::array::from_fn(|_| Out::Null);
-    let g = |k: &str| field(a, k).map_or(Out::Null, Out::Given);
-    let unit_of = |u: &str| match u {
-        "char" => Some(("char_location", "char")),
-        "page" => Some(("page_location", "page")),
-        "block" => Some(("content_block_location", "block")),
-        _ => None,
-    };
     match ty.as_str() {
         "citation" => {
-            let unit = str_of(a, "source").and_then(|s| unit_of(&s));
-            v[1] = g("citedText");
-            v[2] = g("url");
-            v[3] = g("title");
-            v[5] = g("fileId");
-            v[6] = g("document_index");
-            v[8] = g("startIndex");
-            v[9] = g("endIndex");
+            let given = |key: &str| field(a, key).map(Out::Given);
+            let unit = match str_of(a, "source").as_deref() {
+                Some("char") => Some(("char_location", "char")),
+                Some("page") => Some(("page_location", "page")),
+                Some("block") => Some(("content_block_location", "block")),
+                _ => None,
+            };
+            let mut c = Citation {
+                cited_text: given("citedText"),
+                url: given("url"),
+                title: given("title"),
+                file_id: given("fileId"),
+                document_index: given("document_index"),
+                start_index: given("startIndex"),
+                end_index: given("endIndex"),
+                ..Citation::default()
+            };
             if let Some((t, u)) = unit {
-                v[0] = Out::Str(t);
-                v[7] = g("title");
-                v[10] = Out::Str(u);
+                c.r#type = Some(Out::Str(t));
+                c.document_title = given("title");
+                c.unit = Some(Out::Str(u));
             } else {
                 if field(a, "encrypted_index").is_some() && field(a, "url").is_some() {
-                    v[0] = Out::Str("web_search_result_location");
+                    c.r#type = Some(Out::Str("web_search_result_location"));
                 }
-                if field(a, "startIndex").is_some() {
-                    v[10] = Out::Str("char");
+                if c.start_index.is_some() {
+                    c.unit = Some(Out::Str("char"));
                 }
             }
+            Some(c.into_out())
         }
-        "url_citation" => {
-            let inner = field(a, "url_citation").unwrap_or_else(|| a.clone());
-            let g = |k: &str| field(&inner, k).map_or(Out::Null, Out::Given);
-            v[0] = Out::Str("web_search_result_location");
-            v[2] = g("url");
-            v[3] = g("title");
-            v[8] = g("start_index");
-            v[9] = g("end_index");
-            v[10] = Out::Str("char");
+        // OpenAI's and Anthropic's own annotations, read as those formats read them.
+        "url_citation" | "file_citation" | "container_file_citation" => {
+            citation::openai(a).map(Citation::into_out)
         }
-        "file_citation" | "container_file_citation" => {
-            v[3] = g("filename");
-            v[5] = g("file_id");
-            v[8] = g("index");
+        "char_location" | "page_location" | "content_block_location"
+        | "web_search_result_location" | "search_result_location" => {
+            Some(citation::anthropic(a).into_out())
         }
-        t => {
-            // Anthropic's native citations: `char_location`, `page_location`,
-            // `content_block_location`, `web_search_result_location`, `search_result_location`.
-            let (start, end, unit) = match t {
-                "char_location" => ("start_char_index", "end_char_index", "char"),
-                "page_location" => ("start_page_number", "end_page_number", "page"),
-                "content_block_location" | "search_result_location" => {
-                    ("start_block_index", "end_block_index", "block")
-                }
-                "web_search_result_location" => ("", "", ""),
-                _ => return None,
-            };
-            v[0] = Out::Given(field(a, "type")?);
-            v[1] = g("cited_text");
-            v[2] = g("url");
-            v[3] = g("title");
-            v[4] = g("source");
-            v[5] = g("file_id");
-            v[6] = g("document_index");
-            v[7] = g("document_title");
-            if !unit.is_empty() {
-                v[8] = g(start);
-                v[9] = g(end);
-                v[10] = Out::Str(unit);
-            }
-        }
+        _ => None,
     }
-    Some(Out::Map(CITATION.iter().copied().zip(v).collect()))
 }

@@ -6,6 +6,7 @@ use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
+use crate::providers::citation;
 use crate::providers::{
     arguments, block_type, content_parts, each_object, field, message_role, object, opt_list,
     opt_str, read_text, str_of, Citation, Conversation, Entries, LcPart, Out, PartKind,
@@ -130,20 +131,7 @@ fn read_assistant<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>
         .and_then(|a| a.elements())
         .unwrap_or_default()
         .iter()
-        .filter_map(|a| field(a, "url_citation"))
-        .map(|u| {
-            let given = |key: &str| field(&u, key).map(Out::Given);
-            let start = given("start_index");
-            Citation {
-                url: given("url"),
-                title: given("title"),
-                unit: start.as_ref().map(|_| Out::Str("char")),
-                start_index: start,
-                end_index: given("end_index"),
-                ..Citation::default()
-            }
-            .into_out()
-        })
+        .filter_map(|a| citation::openai(a).map(Citation::into_out))
         .collect();
     if let Some(last) = parts.iter_mut().rev().find(|p| p.kind == PartKind::Text) {
         last.citations.extend(citations);

@@ -5,6 +5,7 @@ use crate::error::{Error, Path, Result};
 use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
+use crate::providers::citation;
 use crate::providers::{
     arguments, block_type, compact_json, content_parts, field, kind_of, link_line, object,
     opt_list, opt_str, read_list, read_text, role_in, run_text, str_of, Citation, Conversation,
@@ -531,35 +532,6 @@ fn output<J: Json>(item: &J, path: &Path<'_>) -> Result<ResultBody<J>> {
     })
 }
 
-/// An `output_text` annotation as a citation: `url_citation` (`url`, `title`, `start_index`,
-/// `end_index`), `file_citation` (`file_id`, `filename` as the document's title, `index` as the
-/// start), `container_file_citation` (as a file citation, with `start_index` and `end_index`);
-/// indices count characters. Sycophant has no type for these, so `type` is null. `None` for
-/// `file_path` and other annotations, which cite nothing.
-fn annotation<J: Json>(a: &J) -> Option<Citation<J>> {
-    let given = |key: &str| field(a, key).map(Out::Given);
-    let mut citation = Citation::default();
-    match str_of(a, "type").as_deref() {
-        Some("url_citation") => {
-            citation.url = given("url");
-            citation.title = given("title");
-            citation.start_index = given("start_index");
-            citation.end_index = given("end_index");
-        }
-        Some("file_citation" | "container_file_citation") => {
-            citation.file_id = given("file_id");
-            citation.document_title = given("filename");
-            citation.start_index = given("start_index").or_else(|| given("index"));
-            citation.end_index = given("end_index");
-        }
-        _ => return None,
-    }
-    if citation.start_index.is_some() {
-        citation.unit = Some(Out::Str("char"));
-    }
-    Some(citation)
-}
-
 /// An output entry that is a shell's run: an object with no `type` and a `stdout`, `stderr` or
 /// `outcome`.
 fn is_run<J: Json>(entry: &J) -> bool {
@@ -600,7 +572,7 @@ fn part<J: Json>(part: &J, path: &Path<'_>) -> Result<LcPart<J>> {
                 .and_then(|a| a.elements())
                 .unwrap_or_default()
                 .iter()
-                .filter_map(annotation)
+                .filter_map(citation::openai)
                 .map(Citation::into_out)
                 .collect();
             LcPart::text(read_text(part, "text", path)?).cited(citations)
