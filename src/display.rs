@@ -67,6 +67,9 @@ pub enum ItemContent<J> {
         name: Option<J>,
         arguments: Option<J>,
         display_text: Option<J>,
+        /// The status the call's reader gave it ([`crate::message::ToolCall::status`]), not
+        /// written: it is the record's `status`.
+        status: Option<Status>,
     },
     /// `{"tool_call_id", "name", "content", "is_error", "is_interrupt"}`, all five always present.
     ToolResult {
@@ -231,6 +234,7 @@ impl<J: Json + Serialize> Serialize for ItemContent<J> {
                 name,
                 arguments,
                 display_text,
+                ..
             } => {
                 let mut map = s.serialize_map(Some(4))?;
                 map.serialize_entry("call_id", call_id)?;
@@ -317,6 +321,7 @@ fn items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>, re
                 name: call.name.clone(),
                 arguments: call.arguments.clone(),
                 display_text: call.display_text.clone(),
+                status: call.status.as_ref().and_then(Status::of_name),
             },
             metadata,
         ));
@@ -459,6 +464,20 @@ impl Status {
         } else {
             Status::Completed
         }
+    }
+
+    /// The status named `name` (a JSON string), if it names one.
+    pub fn of_name<J: Json>(name: &J) -> Option<Status> {
+        const ALL: [Status; 6] = [
+            Status::Pending,
+            Status::Executing,
+            Status::Completed,
+            Status::Failed,
+            Status::Interrupted,
+            Status::Cancelled,
+        ];
+        let names = ALL.map(Status::as_str);
+        name.match_str(&names).and_then(|i| ALL.get(i).copied())
     }
 
     pub const fn as_str(self) -> &'static str {
@@ -692,7 +711,10 @@ pub fn records_of<J: Json>(
         items_into(message, &mut items, true);
         for (sequence, item) in items.drain(..).enumerate() {
             let status = match &item.content {
-                ItemContent::ToolCall { .. } => statuses.pop().unwrap_or(Status::Pending),
+                ItemContent::ToolCall { status, .. } => {
+                    let found = statuses.pop().unwrap_or(Status::Pending);
+                    status.unwrap_or(found)
+                }
                 _ => Status::Completed,
             };
             records.push(DisplayRecord {

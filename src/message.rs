@@ -187,6 +187,10 @@ pub struct ToolCall<J> {
     /// `metadata.approval_request: true`: the call waits for the user's approval (its record's
     /// `metadata.approval_request`).
     pub approval_request: bool,
+    /// `metadata.status`: the status a reader of another format gives the call (an AI SDK tool
+    /// part's state: `executing`, `cancelled`...), which its record shows whatever results say.
+    /// A status name as a string, else `None`.
+    pub status: Option<J>,
 }
 
 /// `LangChain.Message.ToolResult`.
@@ -377,17 +381,23 @@ pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>
             return Err(wrong_shape(path, format));
         }
     }
-    let approval_request = non_null(metadata)
-        .filter(|m| m.is_object())
+    let metadata = non_null(metadata).filter(|m| m.is_object());
+    let approval_request = metadata
+        .as_ref()
         .and_then(|m| m.get("approval_request"))
         .and_then(|a| a.as_bool())
         == Some(true);
+    let status = metadata
+        .as_ref()
+        .and_then(|m| m.get_non_null("status"))
+        .filter(|s| s.kind() == Kind::String);
     Ok(ToolCall {
         call_id: opt_string(call_id, "call_id", path)?,
         name: opt_string(name, "name", path)?,
         arguments: non_null(arguments),
         display_text: opt_string(display_text, "display_text", path)?,
         approval_request,
+        status,
     })
 }
 
@@ -529,6 +539,7 @@ pub fn from_sycophant<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> 
             arguments: Some(call.value(2).cloned().unwrap_or_else(J::empty_object)),
             display_text: None,
             approval_request: false,
+            status: None,
         })
         .collect();
     let parts: &[Struct<J>] = match content {

@@ -179,6 +179,11 @@ impl<F: Engine> Transcript<F> {
             };
             for item in record_items(&message) {
                 match item.content {
+                    // A status the call's reader gave it stands; else its results settle it.
+                    ItemContent::ToolCall {
+                        status: Some(status),
+                        ..
+                    } => push(&mut self.entries, status),
                     ItemContent::ToolCall { call_id, .. } => {
                         if let Some(id) = call_id.filter(|id| id.kind() == Kind::String) {
                             calls.push((self.entries.len() as u32, message_index, id));
@@ -356,6 +361,10 @@ impl<F: Engine> Transcript<F> {
             self.forget_settled();
             for (sequence, item) in record_items(&message).into_iter().enumerate() {
                 let (status, call_id) = match &item.content {
+                    ItemContent::ToolCall {
+                        status: Some(status),
+                        ..
+                    } => (*status, None),
                     ItemContent::ToolCall { call_id, .. } => (Status::Pending, call_id.clone()),
                     _ => (Status::Completed, None),
                 };

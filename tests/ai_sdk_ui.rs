@@ -62,8 +62,9 @@ fn line(r: &Value) -> String {
 
 /// What the records of UIMessages must be, worked out from the parts as the AI SDK wrote them
 /// (docs/formats/ai-sdk-ui.md): per step, its texts and reasoning, then its calls, then the
-/// outputs of its calls. The call's status: `completed` once it has a final output, `failed`
-/// with an error, else `pending` (the display mapping's statuses, from results).
+/// outputs of its calls. The call's status is issue 33's table of states: `input-available`, an
+/// approved `approval-responded` and a preliminary output `executing`; a denied one and
+/// `output-denied` `cancelled`; a final output `completed`; an error `failed`; else `pending`.
 fn expected_lines(messages: &Value) -> Vec<String> {
     let mut out = Vec::new();
     for message in messages.as_array().unwrap() {
@@ -112,7 +113,11 @@ fn expected_lines(messages: &Value) -> Vec<String> {
                     _ => None,
                 };
                 let status = match (state, part["preliminary"] == true) {
-                    ("output-available", _) => "completed",
+                    ("output-available", true) | ("input-available", _) => "executing",
+                    ("approval-responded", _) if part["approval"]["approved"] == false => "cancelled",
+                    ("approval-responded", _) => "executing",
+                    ("output-denied", _) => "cancelled",
+                    ("output-available", false) => "completed",
                     ("output-error", _) => "failed",
                     _ => "pending",
                 };
@@ -344,7 +349,7 @@ fn sources_become_the_citations_of_the_text_before_them_and_v7_citations_win() {
         {"type": "source-url", "sourceId": "s1", "url": "https://a.example", "title": "A"},
         {"type": "source-document", "sourceId": "s2", "mediaType": "application/pdf", "title": "Report", "filename": "r.pdf"}]});
     let lc = read(&message);
-    let citations = &lc[0]["content"][1]["options"]["citations"];
+    let citations = &lc[0]["content"][1]["citations"];
     assert_eq!(
         citations,
         &json!([
@@ -355,6 +360,12 @@ fn sources_become_the_citations_of_the_text_before_them_and_v7_citations_win() {
          "file_id": null, "document_index": null, "document_title": "Report", "start_index": null,
          "end_index": null, "unit": null}])
     );
+    // ...which the text's record carries as its metadata.
+    let text_record = records(&message)
+        .into_iter()
+        .find(|r| r["content_type"] == "text")
+        .unwrap();
+    assert_eq!(&text_record["metadata"]["citations"], citations);
     // The recorded file search: the text's own v7 citations, and the sources, which repeat them,
     // left out.
     let (_, messages) = fixtures()
@@ -368,7 +379,7 @@ fn sources_become_the_citations_of_the_text_before_them_and_v7_citations_win() {
         .iter()
         .find(|p| p["type"] == "text")
         .unwrap();
-    let list = text["options"]["citations"].as_array().unwrap();
+    let list = text["citations"].as_array().unwrap();
     let given = messages[1]["parts"]
         .as_array()
         .unwrap()
@@ -625,4 +636,37 @@ fn a_stream_message_is_the_final_message_key_for_key() {
         checked += 1;
     }
     assert!(checked >= 11, "only {checked}");
+}
+
+/// A Transcript of the LangChain messages read from UIMessages gives the same records, statuses
+/// included, as toDisplayMessages: loaded whole, and appended one message at a time (where a
+/// status the reader gave a call must stand as results arrive).
+#[test]
+fn a_transcript_of_the_messages_gives_the_same_records_and_statuses() {
+    use chat_display::json::doc::RustEngine;
+    use chat_display::transcript::Transcript;
+    let mut checked = 0;
+    for (name, messages) in fixtures() {
+        let lc = read(&messages);
+        let expected = Value::Array(records(&messages));
+        let whole = Transcript::<RustEngine>::from_json(lc.to_string()).unwrap();
+        let got = serde_json::to_value(whole.records(0, whole.len())).unwrap();
+        assert_eq!(got, expected, "{name}: loaded whole");
+        let mut grown = Transcript::<RustEngine>::from_json("[]".to_string()).unwrap();
+        for message in lc.as_array().unwrap() {
+            grown.append(message.to_string()).unwrap();
+        }
+        let got = serde_json::to_value(grown.records(0, grown.len())).unwrap();
+        assert_eq!(got, expected, "{name}: appended");
+        checked += 1;
+    }
+    assert!(checked >= 24, "only {checked} fixtures");
+    // The states the issue names, each seen with the status it gives.
+    let all: Vec<Value> = fixtures().iter().flat_map(|(_, m)| records(m)).collect();
+    let calls = all.iter().filter(|r| r["content_type"] == "tool_call");
+    let statuses: std::collections::BTreeSet<&str> =
+        calls.map(|r| r["status"].as_str().unwrap()).collect();
+    for status in ["pending", "executing", "completed", "failed", "cancelled"] {
+        assert!(statuses.contains(status), "no call is {status}: {statuses:?}");
+    }
 }

@@ -73,16 +73,15 @@ impl ReadPayload for AiSdkUi {
                         }
                         None => Vec::new(),
                     };
-                    if !citations.is_empty() {
-                        step.cited = true;
-                        options.push(("citations", Out::List(citations)));
-                    }
+                    step.cited |= !citations.is_empty();
                     if has_extras(part) {
                         options.push(("part", Out::Given(part.clone())));
                     }
                     step.texts.push(step.parts.len());
-                    step.parts
-                        .push(LcPart::new(PartKind::Text, Some(Out::Given(text)), options));
+                    step.parts.push(
+                        LcPart::new(PartKind::Text, Some(Out::Given(text)), options)
+                            .cited(citations),
+                    );
                 }
                 "reasoning" => step.parts.push(reasoning(part, &path)?),
                 "file" => step.parts.push(file(part, ty_value, &path)?),
@@ -189,7 +188,7 @@ impl<J: Json> Step<J> {
             }
             for (target, list) in lists {
                 if let Some(part) = self.parts.get_mut(target) {
-                    part.options.insert(0, ("citations", Out::List(list)));
+                    part.citations = list;
                 }
             }
         }
@@ -275,6 +274,28 @@ fn file<J: Json>(part: &J, ty: J, path: &Path<'_>) -> Result<LcPart<J>> {
     })
 }
 
+/// The status a tool part's state gives its call where its result does not say it
+/// (docs/formats/ai-sdk-ui.md "Parts"): `input-available`, an approved `approval-responded` and a
+/// `preliminary` output are `executing`; a denied `approval-responded` and `output-denied` are
+/// `cancelled`. The other states are what results make of them (none: pending; an output:
+/// completed; an error: failed).
+fn status_of<J: Json>(part: &J, state: &str) -> Option<&'static str> {
+    let approved = || {
+        field(part, "approval")
+            .and_then(|a| field(&a, "approved"))
+            .and_then(|a| a.as_bool())
+    };
+    match state {
+        "input-available" => Some("executing"),
+        "approval-responded" => Some(if approved() == Some(false) { "cancelled" } else { "executing" }),
+        "output-available" if field(part, "preliminary").and_then(|p| p.as_bool()) == Some(true) => {
+            Some("executing")
+        }
+        "output-denied" => Some("cancelled"),
+        _ => None,
+    }
+}
+
 /// A tool part (`tool-{name}`, whose name is given, or `dynamic-tool`): a call whose metadata
 /// holds the part's `state` (and `approval_request: true` while approval is asked), and, in
 /// the states `output-available` and `output-error`, its result. A part marked `continuation`
@@ -306,6 +327,9 @@ fn tool<J: Json>(
         }
         if state_text == "approval-requested" {
             metadata.push(("approval_request", Out::Bool(true)));
+        }
+        if let Some(status) = status_of(part, &state_text) {
+            metadata.push(("status", Out::Str(status)));
         }
         metadata.push(("part", Out::Given(part.clone())));
         let before = Parsed::Number(step.parts.len().into());

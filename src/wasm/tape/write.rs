@@ -115,6 +115,7 @@ impl RecordWords {
                 name,
                 arguments,
                 display_text,
+                ..
             } => {
                 let values = [
                     self.optional(call_id),
