@@ -33,7 +33,8 @@ seed_corpus() {
     }
     // The stream target reads a protocol byte, then SSE: each stream fixture is a seed.
     if (path.basename(dir) === "stream") {
-      // WireProtocol::ALL, in the registry's order (src/registry.rs).
+      // The formats that stream (WireProtocol::ALL without langchain_js), in the order of
+      // src/registry.rs: the target picks one by its index.
       const protocols = ["anthropic_messages", "openai_completions", "openai_responses",
         "bedrock_converse", "google_gemini", "ai_sdk_ui"];
       protocols.forEach((protocol, p) => {
