@@ -8,6 +8,7 @@ use crate::json::{Json, Kind};
 use crate::map::Index;
 use crate::message::Role;
 use crate::prelude::*;
+use crate::json::fields::opt_string;
 use crate::providers::citation::{self, Citation};
 use crate::providers::{
     arguments, compact_json, field, object, opt_list, opt_str, str_of, unsupported_role,
@@ -230,11 +231,11 @@ impl ReadPayload for LangchainJs {
             Type::Ai => read_ai(c, &msg, &fields_path, &content_path),
             Type::Tool | Type::Function => {
                 let id = if ty == Type::Tool {
-                    opt_str_of(get("tool_call_id"), "tool_call_id", &fields_path)?
+                    opt_string(get("tool_call_id"), "tool_call_id", &fields_path)?
                 } else {
                     None
                 };
-                let name = opt_str_of(get("name"), "name", &fields_path)?;
+                let name = opt_string(get("name"), "name", &fields_path)?;
                 let is_error =
                     get("status").and_then(|s| s.as_str().map(|s| s == "error")) == Some(true);
                 let content = match &msg.content {
@@ -251,18 +252,6 @@ impl ReadPayload for LangchainJs {
                 Ok(())
             }
         }
-    }
-}
-
-fn opt_str_of<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<J>> {
-    match value {
-        None => Ok(None),
-        Some(v) if v.kind() == Kind::String => Ok(Some(v)),
-        Some(v) => Err(Error::expected(
-            &path.key(key),
-            "a string or null",
-            v.kind(),
-        )),
     }
 }
 
