@@ -11,7 +11,7 @@ use crate::prelude::*;
 use crate::json::fields::opt_string;
 use crate::providers::citation::{self, Citation};
 use crate::providers::{
-    arguments, compact_json, field, object, opt_list, opt_str, str_of, unsupported_role,
+    arguments, compact_json, field, link_line, object, opt_list, opt_str, str_of, unsupported_role,
     Conversation, Entries, LcCall, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape,
 };
 
@@ -474,16 +474,7 @@ fn blocks<J: Json>(
 /// lines, anything else as compact JSON.
 fn result_text<J: Json>(content: &J, path: &Path<'_>) -> Result<String> {
     if let Some(items) = content.elements() {
-        let lines: Vec<String> = items
-            .iter()
-            .filter_map(|item| {
-                let url = str_of(item, "url")?;
-                Some(match str_of(item, "title") {
-                    Some(title) => text!(title, " — ", url),
-                    None => url,
-                })
-            })
-            .collect();
+        let lines: Vec<String> = items.iter().filter_map(link_line).collect();
         if !lines.is_empty() && lines.len() == items.len() {
             return Ok(lines.join("\n"));
         }
