@@ -518,7 +518,6 @@ fn content_part<J: Json>(part: &J, path: &Path<'_>) -> Result<Struct<J>> {
     fields(name, part, path)
 }
 
-
 /// Reads each element of a list with `read`, at `path[i]`.
 fn each<J: Json, T>(
     items: &[J],

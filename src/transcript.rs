@@ -9,9 +9,9 @@
 //! from (message, item index, status), about 16 bytes each, and rebuilt from the text on demand.
 
 use crate::display::{record_items, DisplayItem, DisplayRecord, ErrorRecord, ItemContent, Status};
-use crate::json::doc::{Doc, Engine, Node, SyntaxError};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
+use crate::json::doc::{Doc, Engine, Node, SyntaxError};
 use crate::json::{Json, Kind};
 use crate::map::Index;
 use crate::message::parse_message;

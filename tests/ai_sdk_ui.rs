@@ -114,7 +114,9 @@ fn expected_lines(messages: &Value) -> Vec<String> {
                 };
                 let status = match (state, part["preliminary"] == true) {
                     ("output-available", true) | ("input-available", _) => "executing",
-                    ("approval-responded", _) if part["approval"]["approved"] == false => "cancelled",
+                    ("approval-responded", _) if part["approval"]["approved"] == false => {
+                        "cancelled"
+                    }
                     ("approval-responded", _) => "executing",
                     ("output-denied", _) => "cancelled",
                     ("output-available", false) => "completed",
@@ -667,6 +669,9 @@ fn a_transcript_of_the_messages_gives_the_same_records_and_statuses() {
     let statuses: std::collections::BTreeSet<&str> =
         calls.map(|r| r["status"].as_str().unwrap()).collect();
     for status in ["pending", "executing", "completed", "failed", "cancelled"] {
-        assert!(statuses.contains(status), "no call is {status}: {statuses:?}");
+        assert!(
+            statuses.contains(status),
+            "no call is {status}: {statuses:?}"
+        );
     }
 }

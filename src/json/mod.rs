@@ -18,9 +18,9 @@ mod number;
 mod view;
 
 #[cfg(feature = "providers")]
-pub mod partial;
-#[cfg(feature = "providers")]
 mod parsed;
+#[cfg(feature = "providers")]
+pub mod partial;
 #[cfg(feature = "providers")]
 mod write;
 

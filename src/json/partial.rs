@@ -19,8 +19,8 @@
 //! [`MAX_DEPTH`] deep. A lone surrogate escape (`"\ud800"`), which `JSON.parse` keeps in a
 //! JavaScript string, becomes U+FFFD, the one thing a Rust string can hold in its place.
 
-use crate::prelude::*;
 use super::{Parsed, MAX_DEPTH};
+use crate::prelude::*;
 
 /// One step of a path into a value.
 #[derive(Clone, Debug, PartialEq)]

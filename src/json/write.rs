@@ -1,8 +1,8 @@
 //! Writing any value as compact JSON text, exactly as `JSON.stringify` writes it.
 
+use super::{Json, Kind, Number, MAX_DEPTH};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
-use super::{Json, Kind, Number, MAX_DEPTH};
 use crate::prelude::*;
 
 /// The value as compact JSON text, exactly as `JSON.stringify` writes it (key order kept); deeper

@@ -113,7 +113,11 @@ pub fn openai<J: Json>(a: &J) -> Option<Citation<J>> {
     let a = inner.as_ref().unwrap_or(a);
     let given = |key: &str| field(a, key).map(Out::Given);
     let mut citation = Citation::default();
-    let ty = if inner.is_some() { Some("url_citation".into()) } else { str_of(a, "type") };
+    let ty = if inner.is_some() {
+        Some("url_citation".into())
+    } else {
+        str_of(a, "type")
+    };
     match ty.as_deref() {
         Some("url_citation") => {
             citation.url = given("url");

@@ -5,8 +5,8 @@
 //! them, and [`WireProtocol::visit`] is the one place a protocol value becomes its type.
 
 use crate::error::{Error, Path, Result};
-use crate::json::Json;
 use crate::json::partial::Step;
+use crate::json::Json;
 use crate::prelude::*;
 use crate::registry::WireProtocol;
 use crate::stream::{Reader, StreamAccumulator};

@@ -6,8 +6,8 @@ use crate::json::{Json, Kind};
 use crate::message::{parse_message, PartType, Role};
 use crate::prelude::*;
 
-use crate::json::compact_json;
 use super::{field, parse_object, str_of, Out, Pairing, WireProtocol, MESSAGES};
+use crate::json::compact_json;
 
 /// A LangChain message as toProvider reads it.
 #[derive(Clone, Debug)]

@@ -57,7 +57,9 @@ pub use conversation::{Conversation, Run, Split};
 pub use detect::detect_protocol;
 // The typed field readers are the core's one (`crate::json::fields`); the formats take them from
 // here with the rest of what they share, as JSON's `Parsed` and `compact_json`.
-pub use crate::json::fields::{each_object, field, kind_of, object, opt_list, opt_str, req_str, str_of};
+pub use crate::json::fields::{
+    each_object, field, kind_of, object, opt_list, opt_str, req_str, str_of,
+};
 pub use crate::json::{compact_json, js_number, too_deep, Parsed, MAX_DEPTH};
 pub use fields::{
     arguments, block_type, blocks_of, content_parts, link_line, message_role, parse_object,

@@ -32,9 +32,9 @@ pub mod sse;
 
 use crate::display::{record_items, records_of, DisplayRecord, MESSAGES};
 use crate::error::{Error, ErrorCode, Path, Result};
+use crate::json::partial::{self, Change, PartialJson, Step};
 use crate::json::Json;
 use crate::message::parse_message;
-use crate::json::partial::{self, Change, PartialJson, Step};
 use crate::providers::{self, LcMessage, Parsed, WireProtocol};
 use format::{Event, MiniBody, StreamFormat};
 

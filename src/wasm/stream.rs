@@ -135,10 +135,7 @@ impl crate::stream::Reader for ReaderThroughJs {
         protocol: crate::providers::WireProtocol,
         body: &crate::json::Parsed,
         records: bool,
-    ) -> crate::error::Result<(
-        crate::json::Parsed,
-        Vec<(usize, crate::json::Parsed)>,
-    )> {
+    ) -> crate::error::Result<(crate::json::Parsed, Vec<(usize, crate::json::Parsed)>)> {
         let unwritable = |_| {
             Error::new(
                 ErrorCode::InvalidInput,

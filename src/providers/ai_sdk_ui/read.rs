@@ -287,8 +287,14 @@ fn status_of<J: Json>(part: &J, state: &str) -> Option<&'static str> {
     };
     match state {
         "input-available" => Some("executing"),
-        "approval-responded" => Some(if approved() == Some(false) { "cancelled" } else { "executing" }),
-        "output-available" if field(part, "preliminary").and_then(|p| p.as_bool()) == Some(true) => {
+        "approval-responded" => Some(if approved() == Some(false) {
+            "cancelled"
+        } else {
+            "executing"
+        }),
+        "output-available"
+            if field(part, "preliminary").and_then(|p| p.as_bool()) == Some(true) =>
+        {
             Some("executing")
         }
         "output-denied" => Some("cancelled"),

@@ -8,8 +8,8 @@ use crate::prelude::*;
 use crate::providers::citation;
 use crate::providers::{
     arguments, block_type, blocks_of, compact_json, field, link_line, message_role, object,
-    opt_str, parts_of, read_text, run_text, str_of, Conversation, Entries, LcPart,
-    LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split, Statuses,
+    opt_str, parts_of, read_text, run_text, str_of, Conversation, Entries, LcPart, LcResult, Out,
+    PartKind, ReadPayload, ResultBody, Shape, Split, Statuses,
 };
 
 const ROLES: [(&str, Role); 3] = [

@@ -4,11 +4,11 @@
 use super::LangchainJs;
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
+use crate::json::fields::opt_string;
 use crate::json::{Json, Kind};
 use crate::map::Index;
 use crate::message::Role;
 use crate::prelude::*;
-use crate::json::fields::opt_string;
 use crate::providers::citation::{self, Citation};
 use crate::providers::{
     arguments, compact_json, field, link_line, object, opt_list, opt_str, str_of, unsupported_role,
@@ -624,10 +624,11 @@ fn citation<J: Json>(a: &J) -> Option<Out<J>> {
         "url_citation" | "file_citation" | "container_file_citation" => {
             citation::openai(a).map(Citation::into_out)
         }
-        "char_location" | "page_location" | "content_block_location"
-        | "web_search_result_location" | "search_result_location" => {
-            Some(citation::anthropic(a).into_out())
-        }
+        "char_location"
+        | "page_location"
+        | "content_block_location"
+        | "web_search_result_location"
+        | "search_result_location" => Some(citation::anthropic(a).into_out()),
         _ => None,
     }
 }

@@ -4,8 +4,8 @@
 //! everything else is shared with it, so a UI that keeps the records can tell what changed by
 //! identity.
 
-use crate::prelude::*;
 use crate::json::Parsed;
+use crate::prelude::*;
 use crate::stream::Patch;
 use crate::wasm::in_place::is_array;
 use crate::wasm::strings::js_str;
