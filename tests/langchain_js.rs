@@ -440,3 +440,24 @@ fn a_message_of_another_format_names_it_and_the_call_that_reads_it() {
     }
     assert_eq!(seen, 7);
 }
+
+#[test]
+fn tuples_detect_as_langchain_js_alone_or_among_message_objects() {
+    let plain = fixture("plain.json");
+    let tuples: Vec<Value> = plain["coerced"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["input"].is_array() && c["accepted"] == true)
+        .map(|c| c["input"].clone())
+        .collect();
+    assert_eq!(tuples.len(), 2, "{tuples:?}");
+    let detected = |v: Value| detect_protocol(&&v).map(|p| p.as_str());
+    assert_eq!(detected(json!(tuples)), Some("langchain_js"));
+    let mixed = json!([{"role": "user", "content": "hi"}, tuples[1]]);
+    assert_eq!(detected(mixed), Some("langchain_js"));
+    // Not a message type, or not a pair: no format.
+    assert_eq!(detected(json!([["bogus", "x"]])), None);
+    assert_eq!(detected(json!([["human", "x", "y"]])), None);
+    assert_eq!(detected(json!([["human"]])), None);
+}

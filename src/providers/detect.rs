@@ -93,10 +93,12 @@ fn detect_list<J: Json>(items: &[J]) -> Option<WireProtocol> {
     let mut plain = true;
     let mut found = None;
     for item in items {
-        if item.kind() != Kind::Object {
-            return None;
-        }
-        match detect_item(item) {
+        let sign = match item.kind() {
+            Kind::Object => detect_item(item),
+            Kind::Array if is_tuple(item) => Sign::Format(WireProtocol::LangchainJs),
+            _ => return None,
+        };
+        match sign {
             Sign::Foreign => return None,
             Sign::Format(p) => {
                 if found.is_none() {
@@ -112,6 +114,19 @@ fn detect_list<J: Json>(items: &[J]) -> Option<WireProtocol> {
         None if plain => Some(WireProtocol::OpenaiCompletions),
         None => None,
     }
+}
+
+/// A LangChain.js `[type, content]` tuple (a `BaseMessageLike`): two elements, the first a
+/// message type `coerceMessageLikeToMessage` takes (docs/formats/langchain-js.md).
+fn is_tuple<J: Json>(item: &J) -> bool {
+    let items = item.elements().unwrap_or_default();
+    items.len() == 2
+        && items[0].as_str().is_some_and(|t| {
+            matches!(
+                &*t,
+                "human" | "user" | "ai" | "assistant" | "system" | "developer"
+            )
+        })
 }
 
 /// A message with `parts`: an AI SDK UIMessage when its parts have a string `type` (or, with none,
