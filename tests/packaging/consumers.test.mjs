@@ -78,12 +78,16 @@ function run(cmd, args, cwd, env = {}) {
   }
 }
 
-/** The gzipped bytes of the files of `dist` at `paths` (what the page fetched). */
-function gzippedSize(dist, paths) {
+/** The gzipped bytes of the files of `dist` at `paths` (what the page fetched); `file` maps a
+ * path to the file served there. SIZES=files prints each file's share. */
+function gzippedSize(dist, paths, file = (path) => join(dist, path)) {
   let total = 0;
   for (const path of paths) {
-    const file = join(dist, decodeURIComponent(path));
-    if (/\.(js|mjs|wasm)$/.test(file) && existsSync(file)) total += gzipSync(readFileSync(file), { level: 9 }).length;
+    const at = file(decodeURIComponent(path));
+    if (!/\.(js|mjs|wasm)$/.test(at) || !existsSync(at)) continue;
+    const bytes = gzipSync(readFileSync(at), { level: 9 }).length;
+    if (process.env.SIZES === "files") console.log(`#   ${path}: ${bytes}`);
+    total += bytes;
   }
   return total;
 }
@@ -197,7 +201,10 @@ export default { input: "main.js", output: { dir: "dist", format: "es" }, plugin
       }
       const pre = /<pre id="server">(.*?)<\/pre>/s.exec(body)?.[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&#x27;", "'");
       assert.equal(pre, expected, "next start renders the records on the server");
-      await checkPage(url);
+      const fetched = new Set();
+      await checkPage(url, fetched);
+      // The client's files: next start serves /_next/static/ from .next/static/.
+      sizes.next = gzippedSize(dir, fetched, (path) => join(dir, path.replace(/^\/_next\//, ".next/")));
     } finally {
       server.kill();
     }
