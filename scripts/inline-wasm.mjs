@@ -7,9 +7,9 @@
 //                                           itself, which a server bundle (Next.js, esbuild or
 //                                           webpack for Node) leaves behind. The .wasm goes, so
 //                                           the tarball holds one .wasm per module (the web one).
-//   node scripts/inline-wasm.mjs web DIR    DIR/index.js, the browsers' entry: the web glue's
-//                                           exports, with an `init` that instantiates the .wasm
-//                                           where a bundler copied it, and else those bytes
+//   node scripts/inline-wasm.mjs web DIR    DIR/index.js, the browsers' entry: the web glue
+//                                           (DIR/chat_display.js) whose `init` instantiates the
+//                                           .wasm where a bundler copied it, and else those bytes
 //                                           (DIR/chat_display_inline.js, imported only then), for
 //                                           the bundlers that do not follow
 //                                           `new URL("x.wasm", import.meta.url)` (esbuild, Rollup,
@@ -38,32 +38,27 @@ function replaceOnce(text, from, to, what) {
 }
 
 if (target === "web") {
-  // The browsers' entry: the .wasm beside it when a bundler copied it (or there is no bundler),
-  // else the inlined bytes, loaded only then.
-  writeFileSync(join(dir, "index.js"), `// The browsers' entry (scripts/inline-wasm.mjs): chat_display.js, whose init() with no argument
-// instantiates chat_display_bg.wasm when a bundler rewrote the \`new URL\` below to the file it
-// copied (Vite, webpack, Parcel, Next.js) or when this file runs unbundled beside it, and else
-// (esbuild, Rollup, \`bun build\`, which leave the URL pointing beside their bundle) the same
-// module inlined in ./chat_display_inline.js, imported only then.
-import __wbg_init from "./chat_display.js";
-export * from "./chat_display.js";
-
-const WASM = "chat_display_bg.wasm";
-
-async function source() {
-  const url = new URL("./chat_display_bg.wasm", import.meta.url);
-  const base = import.meta.url;
-  if (url.href !== new URL(WASM, base).href || /\\/web\\/index\\.js(?:[?#].*)?$/.test(base)) return url;
-  return (await import("./chat_display_inline.js")).default();
-}
-
-let started;
-export default function init(options) {
-  if (options !== undefined) return __wbg_init(options);
-  started ??= source().then((module_or_path) => __wbg_init({ module_or_path }));
-  return started;
-}
-`);
+  // The browsers' entry: the web glue itself, with its init() taking the inlined bytes only where
+  // no bundler rewrote the module's URL. In place rather than a wrapper that re-exports the glue,
+  // which webpack pays for with a namespace object (docs/ARCHITECTURE.md, "The package's entries").
+  const glue = readFileSync(join(dir, "chat_display.js"), "utf8");
+  const url = "        module_or_path = new URL('chat_display_bg.wasm', import.meta.url);\n";
+  // After the glue's leading `@ts-self-types` comment, which Deno reads there.
+  const [, first = "", rest] = /^(\/\*[^\n]*\*\/\n)?([\s\S]*)$/.exec(glue);
+  writeFileSync(join(dir, "index.js"), `${first}// The browsers' entry (scripts/inline-wasm.mjs): chat_display.js, whose init() with no argument
+// instantiates chat_display_bg.wasm when a bundler rewrote its \`new URL\` to the file it copied
+// (Vite, webpack, Parcel, Next.js) or when this file runs unbundled beside it, and else (esbuild,
+// Rollup, \`bun build\`, which leave the URL pointing beside their bundle) the same module inlined
+// in ./chat_display_inline.js, imported only then. Vite and webpack define import.meta.env, so
+// they fold the test below to false and drop the import with it; webpackIgnore keeps Turbopack
+// (Next.js) from making a chunk of it.
+${replaceOnce(rest, url, `${url}        if (typeof import.meta.env !== 'object') {
+            const base = import.meta.url, wasm = 'chat_display_bg.wasm';
+            if (module_or_path.href === new URL(wasm, base).href && !/\\/web\\/index\\.js(?:[?#].*)?$/.test(base)) {
+                module_or_path = (await import(/* webpackIgnore: true */ './chat_display_inline.js')).default();
+            }
+        }
+`, "the module's URL")}`);
   writeFileSync(join(dir, "chat_display_inline.js"), `// The module's bytes for ./index.js where no bundler copied the .wasm (scripts/inline-wasm.mjs):
 // ../../node/chat_display_bytes.js, gzipped, as a Response that instantiateStreaming takes.
 import gzippedBase64 from "${bytesFrom}";

@@ -29,9 +29,10 @@ const types = {
   ".sse": "text/event-stream; charset=utf-8",
 };
 
-/** The policy for a page: its inline import map is allowed by hash, nothing else inline. */
+/** The policy for a page: its inline import map is allowed by hash, nothing else inline. The
+ * type's quotes are optional (Parcel's minified HTML writes `<script type=importmap>`). */
 function policyFor(html) {
-  const hashes = [...html.matchAll(/<script type="importmap">([\s\S]*?)<\/script>/g)]
+  const hashes = [...html.matchAll(/<script type=(?:"importmap"|'importmap'|importmap)>([\s\S]*?)<\/script>/g)]
     .map((m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`);
   return [
     "default-src 'self'",

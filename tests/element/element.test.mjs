@@ -26,6 +26,8 @@ const vectors = JSON.parse(readFileSync(join(repo, "tests/page/xss-vectors.json"
 /** The most elements the element may hold in its shadow root, for any length. */
 const MAX_ELEMENTS = 3000;
 let server, url, browser, served;
+/** For open({ dark: true }) in Firefox: a browser whose system is dark, launched on first use. */
+let darkFirefox;
 /** The 10,000-message conversation of bench/generate.mjs, its records and their search texts. */
 const big = {};
 
@@ -53,6 +55,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
+  await (await darkFirefox)?.close();
   server?.close();
   if (served) rmSync(served, { recursive: true, force: true });
 });
@@ -64,9 +67,13 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
  * Opens the test page and watches for what a bug or an attack would cause: console errors, page
  * errors, dialogs, CSP violations, payloads run (window.__xss) and requests to other hosts.
  * Requests to other hosts are answered here (a PNG) so that nothing leaves the machine.
+ * `dark`: the system's color scheme is dark (Chromium emulates it on the page; Firefox, whose
+ * WebDriver BiDi cannot, opens it in a second browser launched dark: tests/support/firefox.mjs).
  */
-async function open({ width = 1000, height = 800 } = {}) {
-  const page = await browser.context.newPage();
+async function open({ width = 1000, height = 800, dark = false } = {}) {
+  const firefoxDark = dark && engine === "firefox";
+  const page = await (firefoxDark ? (await (darkFirefox ??= launchBrowser({ colorScheme: "dark" }))) : browser).context.newPage();
+  if (dark && !firefoxDark) await page.emulateMedia({ colorScheme: "dark" });
   await page.setViewportSize({ width, height });
   const watch = { console: [], dialogs: [], requests: [] };
   await page.addInitScript(() => {
@@ -1286,7 +1293,7 @@ test("the src attribute fetches and loads; theme changes the background; importi
   watch.console = watch.console.filter((m) => !/404/.test(m));
 
   // Theme: light and dark backgrounds differ, dark is darker; the attribute wins over the system.
-  const background = () => page.evaluate(() => {
+  const background = (on = page) => on.evaluate(() => {
     const [r, g, b] = getComputedStyle(t).backgroundColor.match(/\d+(\.\d+)?/g).map(Number);
     return { color: getComputedStyle(t).backgroundColor, luma: 0.2126 * r + 0.7152 * g + 0.0722 * b, text: getComputedStyle(t).color };
   });
@@ -1297,16 +1304,21 @@ test("the src attribute fetches and loads; theme changes the background; importi
   assert.notEqual(light.color, dark.color);
   assert.notEqual(light.text, dark.text);
   assert.ok(dark.luma < light.luma, `dark is darker: ${dark.color} vs ${light.color}`);
-  // A dark system (Firefox's WebDriver BiDi cannot emulate one: tests/support/firefox.mjs).
+  await page.evaluate(() => t.setAttribute("theme", "auto"));
+  assert.equal((await background()).color, light.color, "auto follows a light system");
+  // A dark system: the attribute wins over it, and auto follows it.
+  const onDark = await open({ dark: true });
+  await onDark.page.evaluate(() => t.setAttribute("theme", "light"));
+  assert.equal((await background(onDark.page)).color, light.color, "theme=light wins over a dark system");
+  await onDark.page.evaluate(() => t.setAttribute("theme", "auto"));
+  assert.equal((await background(onDark.page)).color, dark.color, "auto follows the system");
+  // The system turning light while the page is open (Chromium only: Firefox's is fixed at launch).
   if (engine !== "firefox") {
-    await page.emulateMedia({ colorScheme: "dark" });
-    await page.evaluate(() => t.setAttribute("theme", "light"));
-    assert.equal((await background()).color, light.color, "theme=light wins over a dark system");
-    await page.evaluate(() => t.setAttribute("theme", "auto"));
-    assert.equal((await background()).color, dark.color, "auto follows the system");
-    await page.emulateMedia({ colorScheme: "light" });
-    assert.equal((await background()).color, light.color);
+    await onDark.page.emulateMedia({ colorScheme: "light" });
+    assert.equal((await background(onDark.page)).color, light.color);
   }
+  await clean(onDark.page, onDark.watch);
+  await onDark.page.close();
 
   // Importing the element module again (the same URL, or another copy) does not throw or redefine.
   const imports = await page.evaluate(async () => {

@@ -78,12 +78,16 @@ function run(cmd, args, cwd, env = {}) {
   }
 }
 
-/** The gzipped bytes of the files of `dist` at `paths` (what the page fetched). */
-function gzippedSize(dist, paths) {
+/** The gzipped bytes of the files of `dist` at `paths` (what the page fetched); `file` maps a
+ * path to the file served there. SIZES=files prints each file's share. */
+function gzippedSize(dist, paths, file = (path) => join(dist, path)) {
   let total = 0;
   for (const path of paths) {
-    const file = join(dist, decodeURIComponent(path));
-    if (/\.(js|mjs|wasm)$/.test(file) && existsSync(file)) total += gzipSync(readFileSync(file), { level: 9 }).length;
+    const at = file(decodeURIComponent(path));
+    if (!/\.(js|mjs|wasm)$/.test(at) || !existsSync(at)) continue;
+    const bytes = gzipSync(readFileSync(at), { level: 9 }).length;
+    if (process.env.SIZES === "files") console.log(`#   ${path}: ${bytes}`);
+    total += bytes;
   }
   return total;
 }
@@ -104,23 +108,10 @@ async function checkPage(url, fetched = new Set()) {
   assert.deepEqual(problems, []);
 }
 
-/** A static server of `dist` without www/serve.mjs's Content-Security-Policy, for Parcel, whose
- * page has an inline import map (of its own chunks) that the policy blocks without its hash. */
-async function startPlainServer(dist) {
-  const { createServer: createHttpServer } = await import("node:http");
-  const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
-  const server = createHttpServer((req, res) => {
-    const path = join(dist, decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/\/$/, "/index.html"));
-    if (!path.startsWith(dist) || !existsSync(path)) return res.writeHead(404).end();
-    res.writeHead(200, { "content-type": types[path.slice(path.lastIndexOf("."))] ?? "application/octet-stream" });
-    res.end(readFileSync(path));
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${server.address().port}/` };
-}
-
-async function servePage(name, dist, { csp = true } = {}) {
-  const { server, url } = csp ? await startServer({ port: 0, mounts: [["/", dist]] }) : await startPlainServer(dist);
+/** Serves `dist` under www/serve.mjs's strict Content-Security-Policy (an inline import map, as
+ * Parcel writes for its bundles' URLs, allowed by its hash) and checks the page. */
+async function servePage(name, dist) {
+  const { server, url } = await startServer({ port: 0, mounts: [["/", dist]] });
   const fetched = new Set();
   try {
     await checkPage(url, fetched);
@@ -164,7 +155,7 @@ export default { input: "main.js", output: { dir: "dist", format: "es" }, plugin
     const dir = app("parcel", { "index.html": html("./main.js"), "main.js": browserMain });
     run(bin("parcel"), ["build", "index.html", "--no-cache", "--no-source-maps", "--log-level", "error", "--dist-dir", "dist"], dir,
       { PARCEL_WORKERS: "1" });
-    await servePage("parcel", join(dir, "dist"), { csp: false });
+    await servePage("parcel", join(dir, "dist"));
   },
   "bun-build": async () => {
     const dir = app("bun-build", { "main.js": browserMain, "dist/index.html": html("/main.js") });
@@ -197,7 +188,10 @@ export default { input: "main.js", output: { dir: "dist", format: "es" }, plugin
       }
       const pre = /<pre id="server">(.*?)<\/pre>/s.exec(body)?.[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&#x27;", "'");
       assert.equal(pre, expected, "next start renders the records on the server");
-      await checkPage(url);
+      const fetched = new Set();
+      await checkPage(url, fetched);
+      // The client's files: next start serves /_next/static/ from .next/static/.
+      sizes.next = gzippedSize(dir, fetched, (path) => join(dir, path.replace(/^\/_next\//, ".next/")));
     } finally {
       server.kill();
     }

@@ -17,6 +17,8 @@ import { imageRecordUrls } from "../support/xss.mjs";
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const vectors = JSON.parse(readFileSync(new URL("./xss-vectors.json", import.meta.url), "utf8"));
 let server, url, browser, served;
+/** For open(path, { dark: true }) in Firefox: a browser whose system is dark, launched on first use. */
+let darkFirefox;
 /** Screenshots of a Firefox run beside Chromium's, not over them. */
 const shotSuffix = engine === "chromium" ? "" : `-${engine}`;
 
@@ -29,13 +31,18 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
+  await (await darkFirefox)?.close();
   server?.close();
   rmSync(served, { recursive: true, force: true });
 });
 
-/** Opens the viewer and watches for everything a successful attack would cause. */
-async function open(path = "") {
-  const page = await browser.context.newPage();
+/** Opens the viewer and watches for everything a successful attack would cause. `dark`: the
+ * system's color scheme is dark (Chromium emulates it on the page; Firefox, whose WebDriver BiDi
+ * cannot, opens it in a second browser launched dark: tests/support/firefox.mjs). */
+async function open(path = "", { dark = false } = {}) {
+  const firefoxDark = dark && engine === "firefox";
+  const page = await (firefoxDark ? (await (darkFirefox ??= launchBrowser({ colorScheme: "dark" }))) : browser).context.newPage();
+  if (dark && !firefoxDark) await page.emulateMedia({ colorScheme: "dark" });
   const watch = { console: [], requests: [], dialogs: [], navigations: [] };
   await page.addInitScript(() => {
     window.__xssFired = 0;
@@ -341,15 +348,14 @@ test("the server refuses paths outside its folders and serves wasm as applicatio
 });
 
 test("light and dark follow the system setting; the thinking block opens from the keyboard", async () => {
-  const { page, watch } = await open();
-  const background = () => page.evaluate(() => getComputedStyle(document.querySelector("chat-transcript")).backgroundColor);
-  // A dark system (Firefox's WebDriver BiDi cannot emulate one: tests/support/firefox.mjs).
-  if (engine !== "firefox") {
-    const light = await background();
-    await page.emulateMedia({ colorScheme: "dark" });
-    const dark = await background();
-    assert.notEqual(light, dark);
-  }
+  const background = (on) => on.evaluate(() => getComputedStyle(document.querySelector("chat-transcript")).backgroundColor);
+  const onLight = await open();
+  const light = await background(onLight.page);
+  await clean(onLight.page, onLight.watch);
+  await onLight.page.close();
+  const { page, watch } = await open("", { dark: true });
+  const dark = await background(page);
+  assert.notEqual(light, dark);
   await page.focus("chat-transcript details.thinking summary");
   await page.keyboard.press("Enter");
   assert.equal(await page.$eval("chat-transcript details.thinking", (d) => d.open), true);

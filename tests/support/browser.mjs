@@ -10,12 +10,15 @@ import { chromium } from "playwright-core";
 /** The engine the browser tests run in: "chromium" unless BROWSER=firefox. */
 export const engine = process.env.BROWSER === "firefox" ? "firefox" : "chromium";
 
-export async function launchBrowser() {
-  if (engine === "firefox") return (await import("./firefox.mjs")).launchFirefox();
+/** `colorScheme` ("light" or "dark"): the system's prefers-color-scheme that pages see (Chromium
+ * can also emulate it per page, `page.emulateMedia`; Firefox only this way). */
+export async function launchBrowser({ colorScheme } = {}) {
+  if (engine === "firefox") return (await import("./firefox.mjs")).launchFirefox({ colorScheme });
   const userDataDir = mkdtempSync(join(tmpdir(), "chat-display-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
+    ...(colorScheme === undefined ? {} : { colorScheme }),
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
       "--disable-component-update", "--disable-sync"],
   });

@@ -224,10 +224,10 @@ class Page {
     await this.focus(selector);
     await pressCombo(this.page.keyboard, combo);
   }
-  /** Firefox ESR 140's WebDriver BiDi cannot set prefers-color-scheme (puppeteer needs CDP for
-   * it): the tests that emulate it check `engine`. */
+  /** Firefox ESR 140's WebDriver BiDi cannot set prefers-color-scheme on a page (puppeteer needs
+   * CDP for it): a dark system is a browser launched with one (`launchFirefox({ colorScheme })`). */
   async emulateMedia() {
-    throw new Error("emulateMedia: not available in Firefox through WebDriver BiDi");
+    throw new Error("emulateMedia: not available in Firefox through WebDriver BiDi; launch with colorScheme");
   }
   screenshot(options) { return this.page.screenshot(options); }
   close() { return this.page.close(); }
@@ -241,13 +241,20 @@ class Page {
   }
 }
 
-export async function launchFirefox() {
+/** `colorScheme` ("light" or "dark") is what pages see as the system's prefers-color-scheme, by the
+ * pref behind about:preferences' website appearance (0 dark, 1 light); without it, headless
+ * Firefox's own, light. */
+export async function launchFirefox({ colorScheme } = {}) {
+  const scheme = colorScheme === undefined ? {} : { "layout.css.prefers-color-scheme.content-override": colorScheme === "dark" ? 0 : 1 };
   const browser = await puppeteer.launch({
     browser: "firefox",
     executablePath: process.env.FIREFOX ?? "/usr/bin/firefox-esr",
     headless: true,
     // No update checks, telemetry or first-run pages from a test profile.
-    extraPrefsFirefox: { "app.update.enabled": false, "browser.shell.checkDefaultBrowser": false, "datareporting.policy.dataSubmissionEnabled": false },
+    extraPrefsFirefox: {
+      "app.update.enabled": false, "browser.shell.checkDefaultBrowser": false, "datareporting.policy.dataSubmissionEnabled": false,
+      ...scheme,
+    },
   });
   const routes = [];
   return {
