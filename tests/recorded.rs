@@ -868,3 +868,47 @@ fn bedrock_stream_citation_deltas_give_the_records_of_its_citations_content_body
     assert_eq!(cites[0]["unit"], "page");
     assert!(cites[0]["type"].is_null() && cites[0]["url"].is_null());
 }
+
+#[test]
+fn langchain_js_holding_anthropic_server_tool_blocks_shows_the_results_anthropic_shows() {
+    // LangChain.js keeps an Anthropic response's content blocks as they came (an AIMessage with
+    // model_provider "anthropic"): the same server tool result blocks give the same records.
+    let mut compared = 0;
+    for path in [
+        "anthropic_messages/anthropic/anthropic-web-search-tool.1.json",
+        "anthropic_messages/anthropic/anthropic-code-execution-20250825.1.json",
+        "anthropic_messages/anthropic/anthropic-web-fetch-tool-20260209.1.json",
+        "anthropic_messages/anthropic/anthropic-web-fetch-tool.error.json",
+    ] {
+        let body: Value =
+            serde_json::from_str(&std::fs::read_to_string(recording(path)).unwrap()).unwrap();
+        let anthropic = body_records(WireProtocol::AnthropicMessages, &body).unwrap();
+        let message = serde_json::json!({
+            "type": "ai",
+            "content": body["content"],
+            "response_metadata": {"model_provider": "anthropic"}
+        });
+        let langchain = body_records(WireProtocol::LangchainJs, &message).unwrap();
+        let results = |records: &Value| -> Vec<Value> {
+            of_type(records.as_array().unwrap(), "tool_result")
+                .into_iter()
+                .cloned()
+                .collect()
+        };
+        let (want, got) = (results(&anthropic), results(&langchain));
+        assert!(!want.is_empty(), "{path}");
+        assert_eq!(got, want, "{path}");
+        for record in &want {
+            // The text a person reads, not the compact JSON of the result it keeps.
+            let result = &record["metadata"]["result"];
+            assert!(!result.is_null(), "{path}: {record}");
+            assert_ne!(
+                record["content"]["content"].as_str(),
+                Some(serde_json::to_string(result).unwrap().as_str()),
+                "{path}"
+            );
+        }
+        compared += want.len();
+    }
+    assert!(compared >= 5, "{compared}");
+}
