@@ -580,8 +580,8 @@ const SYCOPHANT_ROLES: [Role; 4] = [Role::User, Role::Assistant, Role::System, R
 /// whose content is the string content or the Text parts (joined with `"\n"` when displayed); for
 /// the other roles, Text parts become text parts (with their non-empty `citations`) and Thinking
 /// parts thinking parts (their `text`, else their `summary`), while RedactedThinking, Image and
-/// Document parts give nothing. Tool calls
-/// become calls `{call_id: id, name, arguments (default {}), display_text: null}`.
+/// Document parts give nothing. Tool calls become calls `{call_id: id, name, arguments (default
+/// {}), display_text: null}`.
 pub fn from_sycophant<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> {
     let message = sycophant::parse_message(json, path)?;
     let slot = |i: usize| message.slots.get(i).unwrap_or(&Slot::Absent);
