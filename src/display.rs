@@ -6,7 +6,7 @@ use crate::json::fields::{opt_str, parse_each};
 use crate::json::{Json, Kind};
 use crate::map::Index;
 use crate::message::{
-    parse_message, Content, ContentPart, Message, PartType, ResultContent, Role, Shown,
+    parse_message, Citations, Content, ContentPart, Message, PartType, ResultContent, Role, Shown,
 };
 use crate::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
@@ -46,8 +46,8 @@ pub struct DisplayItem<J> {
 pub enum Meta<J> {
     /// `{}`.
     Empty,
-    /// `{citations}`: a text's citations, as the part holds them.
-    Citations(J),
+    /// `{citations}`: a text's citations.
+    Citations(Citations<J>),
     /// `{result}`: a server tool's structured result, whole.
     Result(J),
     /// `{approval_request: true}`: a call that waits for the user's approval.

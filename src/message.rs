@@ -146,8 +146,8 @@ impl PartType {
 pub struct ContentPart<J> {
     pub part_type: PartType,
     pub content: Option<J>,
-    /// `citations`, when it is a non-empty array: a text record's `metadata.citations`.
-    pub citations: Option<J>,
+    /// A text part's non-empty citations: its record's `metadata.citations`.
+    pub citations: Option<Citations<J>>,
     /// A record the part gives beyond Sagents' mapping.
     pub shown: Shown<J>,
 }
@@ -161,6 +161,66 @@ impl<J> ContentPart<J> {
             citations: None,
             shown: Shown::Nothing,
         }
+    }
+}
+
+/// A text part's citations, as its record's `metadata.citations` shows them (docs/API.md "Rich
+/// provider content").
+#[derive(Clone, Debug)]
+pub enum Citations<J> {
+    /// A LangChain part's `citations` array (`fromProvider` writes the record's objects), as it is.
+    Given(J),
+    /// A Sycophant Text part's `Citation` structs, each as the record's citation object.
+    Sycophant(Vec<Struct<J>>),
+}
+
+/// The fields of a record's citation object, in order, each `null` where not given (the fields of
+/// Sycophant's `Citation`, seed 003).
+pub const CITATION_FIELDS: [&str; 11] = [
+    "type",
+    "cited_text",
+    "url",
+    "title",
+    "source",
+    "file_id",
+    "document_index",
+    "document_title",
+    "start_index",
+    "end_index",
+    "unit",
+];
+
+impl<J: Json + Serialize> Serialize for Citations<J> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        match self {
+            Citations::Given(list) => list.serialize(s),
+            Citations::Sycophant(list) => {
+                let mut seq = s.serialize_seq(Some(list.len()))?;
+                for citation in list {
+                    seq.serialize_element(&CitationObject(citation))?;
+                }
+                seq.end()
+            }
+        }
+    }
+}
+
+/// A Sycophant `Citation` as a record's citation object.
+struct CitationObject<'a, J>(&'a Struct<J>);
+
+impl<J: Json + Serialize> Serialize for CitationObject<'_, J> {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(CITATION_FIELDS.len()))?;
+        for key in CITATION_FIELDS {
+            match self.0.get(key) {
+                Some(Slot::Value(value)) => map.serialize_entry(key, value)?,
+                Some(Slot::Name(name)) => map.serialize_entry(key, name)?,
+                _ => map.serialize_entry(key, &())?,
+            }
+        }
+        map.end()
     }
 }
 
@@ -324,7 +384,9 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
     };
     let content = opt_string(content, "content", path)?;
     let citations = match part_type {
-        PartType::Text => non_null(citations).filter(non_empty_array),
+        PartType::Text => non_null(citations)
+            .filter(non_empty_array)
+            .map(Citations::Given),
         _ => None,
     };
     // `options` is read only for the two part types that may mark a record.
@@ -516,9 +578,10 @@ const SYCOPHANT_ROLES: [Role; 4] = [Role::User, Role::Assistant, Role::System, R
 /// "How a Sycophant message is displayed"): role `tool_result` becomes a `tool` message holding one
 /// result `{tool_call_id, name: metadata.tool_name, content, is_error: false, is_interrupt: false}`
 /// whose content is the string content or the Text parts (joined with `"\n"` when displayed); for
-/// the other roles, Text parts become text parts and Thinking parts thinking parts (their `text`,
-/// else their `summary`), while RedactedThinking, Image and Document parts give nothing. Tool calls
-/// become calls `{call_id: id, name, arguments (default {}), display_text: null}`.
+/// the other roles, Text parts become text parts (with their non-empty `citations`) and Thinking
+/// parts thinking parts (their `text`, else their `summary`), while RedactedThinking, Image and
+/// Document parts give nothing. Tool calls become calls `{call_id: id, name, arguments (default
+/// {}), display_text: null}`.
 pub fn from_sycophant<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> {
     let message = sycophant::parse_message(json, path)?;
     let slot = |i: usize| message.slots.get(i).unwrap_or(&Slot::Absent);
@@ -551,7 +614,15 @@ pub fn from_sycophant<J: Json>(json: &J, path: &Path<'_>) -> Result<Message<J>> 
         parts
             .iter()
             .filter_map(|part| match part.type_name {
-                TypeName::Text => Some(ContentPart::plain(PartType::Text, part.value(0).cloned())),
+                TypeName::Text => {
+                    let mut text = ContentPart::plain(PartType::Text, part.value(0).cloned());
+                    if let Some(Slot::List(citations)) = part.get("citations") {
+                        if !citations.is_empty() {
+                            text.citations = Some(Citations::Sycophant(citations.clone()));
+                        }
+                    }
+                    Some(text)
+                }
                 TypeName::Thinking if thinking => Some(ContentPart::plain(
                     PartType::Thinking,
                     part.value(1)

@@ -801,3 +801,114 @@ fn to_provider_sends_the_new_blocks_back_as_they_came() {
         }
     }
 }
+
+/// The Converse body a ConverseStream recording stands for, built from its events as the Converse
+/// API documents the two (docs/STREAMS.md "Each provider's events"): each block's text deltas
+/// joined; a block with `citation` deltas is a `citationsContent` block holding its text and the
+/// citations; the stop reason of `messageStop`.
+fn converse_body(path: &str) -> Value {
+    let text = std::fs::read_to_string(recording(path)).unwrap();
+    let mut blocks: BTreeMap<u64, (String, Vec<Value>)> = BTreeMap::new();
+    let mut stop = Value::Null;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let event: Value = serde_json::from_str(line).unwrap();
+        if let Some(delta) = event.get("contentBlockDelta") {
+            let index = delta["contentBlockIndex"].as_u64().unwrap();
+            let block = blocks.entry(index).or_default();
+            if let Some(text) = delta["delta"]["text"].as_str() {
+                block.0.push_str(text);
+            }
+            if let Some(citation) = delta["delta"].get("citation") {
+                block.1.push(citation.clone());
+            }
+        }
+        if let Some(reason) = event.pointer("/messageStop/stopReason") {
+            stop = reason.clone();
+        }
+    }
+    let content: Vec<Value> = blocks
+        .into_values()
+        .map(|(text, citations)| {
+            if citations.is_empty() {
+                serde_json::json!({"text": text})
+            } else {
+                serde_json::json!({"citationsContent": {"citations": citations, "content": [{"text": text}]}})
+            }
+        })
+        .collect();
+    serde_json::json!({"output": {"message": {"role": "assistant", "content": content}}, "stopReason": stop})
+}
+
+#[test]
+fn bedrock_stream_citation_deltas_give_the_records_of_its_citations_content_body() {
+    let path = "bedrock_converse/amazon-bedrock/amazon-bedrock-document-citations.chunks.txt";
+    let streamed = stream(path);
+    let body = body_records(WireProtocol::BedrockConverse, &converse_body(path)).unwrap();
+    assert_eq!(Value::Array(streamed.clone()), body);
+    // Six citation deltas, each on the text of its block: a page of the document.
+    let cites = citations(&streamed);
+    assert_eq!(cites.len(), 6);
+    let cited: Vec<&Value> = of_type(&streamed, "text")
+        .into_iter()
+        .filter(|r| r["metadata"]["citations"].is_array())
+        .collect();
+    assert_eq!(cited.len(), 6);
+    assert!(cited[0]["content"]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("generative artificial intelligence refers to"));
+    assert_eq!(cites[0]["title"], "document");
+    assert!(cites[0]["cited_text"]
+        .as_str()
+        .unwrap()
+        .starts_with("AI 1\r\nAI\r\nGenerative artificial intelligence"));
+    assert_eq!(cites[0]["document_index"], 0);
+    assert_eq!(cites[0]["start_index"], 1);
+    assert_eq!(cites[0]["end_index"], 2);
+    assert_eq!(cites[0]["unit"], "page");
+    assert!(cites[0]["type"].is_null() && cites[0]["url"].is_null());
+}
+
+#[test]
+fn langchain_js_holding_anthropic_server_tool_blocks_shows_the_results_anthropic_shows() {
+    // LangChain.js keeps an Anthropic response's content blocks as they came (an AIMessage with
+    // model_provider "anthropic"): the same server tool result blocks give the same records.
+    let mut compared = 0;
+    for path in [
+        "anthropic_messages/anthropic/anthropic-web-search-tool.1.json",
+        "anthropic_messages/anthropic/anthropic-code-execution-20250825.1.json",
+        "anthropic_messages/anthropic/anthropic-web-fetch-tool-20260209.1.json",
+        "anthropic_messages/anthropic/anthropic-web-fetch-tool.error.json",
+    ] {
+        let body: Value =
+            serde_json::from_str(&std::fs::read_to_string(recording(path)).unwrap()).unwrap();
+        let anthropic = body_records(WireProtocol::AnthropicMessages, &body).unwrap();
+        let message = serde_json::json!({
+            "type": "ai",
+            "content": body["content"],
+            "response_metadata": {"model_provider": "anthropic"}
+        });
+        let langchain = body_records(WireProtocol::LangchainJs, &message).unwrap();
+        let results = |records: &Value| -> Vec<Value> {
+            of_type(records.as_array().unwrap(), "tool_result")
+                .into_iter()
+                .cloned()
+                .collect()
+        };
+        let (want, got) = (results(&anthropic), results(&langchain));
+        assert!(!want.is_empty(), "{path}");
+        assert_eq!(got, want, "{path}");
+        for record in &want {
+            // The text a person reads, not the compact JSON of the result it keeps.
+            let result = &record["metadata"]["result"];
+            assert!(!result.is_null(), "{path}: {record}");
+            assert_ne!(
+                record["content"]["content"].as_str(),
+                Some(serde_json::to_string(result).unwrap().as_str()),
+                "{path}"
+            );
+        }
+        compared += want.len();
+    }
+    assert!(compared >= 5, "{compared}");
+}

@@ -547,3 +547,33 @@ fn bedrock_streams_in_their_binary_framing_end_as_their_final_bodies() {
     }
     assert!(checked >= 6);
 }
+
+#[test]
+fn streamed_chat_completions_annotations_are_the_citations_of_the_text() {
+    // The documented delta shape (OpenAI's search models, OpenRouter): no recorded stream with
+    // annotations exists among the AI SDK's fixtures.
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/streams/openai_completions");
+    let text = std::fs::read_to_string(dir.join("url-citations.sse")).unwrap();
+    let (records, done) = records_of(WireProtocol::OpenaiCompletions, &text);
+    assert!(done);
+    assert_eq!(records.len(), 1);
+    let citations = records[0]["metadata"]["citations"].as_array().unwrap();
+    assert_eq!(citations.len(), 2);
+    assert_eq!(
+        citations[0]["url"],
+        "https://www.lemonde.fr/en/environment/seine-water.html"
+    );
+    assert_eq!(
+        citations[0]["title"],
+        "Seine water quality during the Games"
+    );
+    assert_eq!(citations[0]["start_index"], 69);
+    assert_eq!(citations[0]["end_index"], 139);
+    assert_eq!(citations[0]["unit"], "char");
+    assert_eq!(
+        citations[1]["url"],
+        "https://apnews.com/article/seine-bacteria-rain"
+    );
+    assert!(citations[1]["type"].is_null());
+}

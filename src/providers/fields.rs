@@ -1,14 +1,15 @@
 //! Reading provider JSON beyond typed fields (those are [`crate::json::fields`]): block types,
-//! texts, tool arguments, roles, a message's list of blocks.
+//! texts, tool arguments, roles, a message's list of blocks, and what a person reads of a server
+//! tool's result.
 
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
-use crate::json::{Json, Kind};
+use crate::json::{compact_json, Json, Kind};
 use crate::prelude::*;
 
 use crate::json::fields::{field, object, req_str, str_of};
 
-use super::{LcPart, Out, Parsed};
+use super::{LcPart, Out, Parsed, ResultBody};
 
 /// A required string field read as a text part's content.
 pub fn read_text<J: Json>(block: &J, key: &str, path: &Path<'_>) -> Result<J> {
@@ -186,6 +187,127 @@ pub fn link_line<J: Json>(entry: &J) -> Option<String> {
         Some(title) => text!(title, " — ", url),
         None => url,
     })
+}
+
+/// A server tool's result block (Anthropic's `*_tool_result`, kept as it came by LangChain.js too)
+/// as the text a person reads (docs/INPUT-FORMATS.md "Server tools"), and whether it is an error:
+/// a string content as it is; a list of search results as `title — url` lines (`No results` for
+/// none), a list of text blocks as their texts; an error object (`type` ending in `_error`) as its
+/// `error_code` with `is_error: true`; an object [`readable`] reads as that text; any other value
+/// as its compact JSON text. `path` is the block's.
+pub fn server_result_body<J: Json>(block: &J, path: &Path<'_>) -> Result<(ResultBody<J>, bool)> {
+    let content_path = path.key("content");
+    let flagged = field(block, "is_error").and_then(|e| e.as_bool()) == Some(true);
+    Ok(match field(block, "content") {
+        None => (ResultBody::Text(Out::Str("")), flagged),
+        Some(c) if c.kind() == Kind::String => (ResultBody::Text(Out::Given(c)), flagged),
+        Some(c) if c.kind() == Kind::Array => {
+            let entries = c.elements().unwrap_or_default();
+            if entries.iter().all(|e| field(e, "url").is_some()) {
+                let lines: Vec<String> = entries.iter().filter_map(link_line).collect();
+                let text = if lines.is_empty() {
+                    String::from("No results")
+                } else {
+                    lines.join("\n")
+                };
+                (ResultBody::Text(Out::Text(text)), flagged)
+            } else {
+                let parts = entries
+                    .iter()
+                    .filter_map(|e| field(e, "text").filter(|t| t.kind() == Kind::String))
+                    .map(LcPart::text)
+                    .collect();
+                (ResultBody::Parts(parts), flagged)
+            }
+        }
+        Some(c) => {
+            let error = str_of(&c, "type").is_some_and(|t| t.ends_with("_error"));
+            match field(&c, "error_code").filter(|_| error) {
+                Some(code) if code.kind() == Kind::String => {
+                    (ResultBody::Text(Out::Given(code)), true)
+                }
+                _ => match readable(&c, &content_path)? {
+                    Some(text) => (ResultBody::Text(Out::Text(text)), error || flagged),
+                    None => (
+                        ResultBody::Text(Out::Text(compact_json(&c, &content_path)?)),
+                        error || flagged,
+                    ),
+                },
+            }
+        }
+    })
+}
+
+/// How many characters of a fetched page its result shows.
+const PAGE_START: usize = 500;
+
+/// The text a person reads of a server tool's result object, by its `type`: a command's run
+/// (`code_execution_result`, `bash_code_execution_result`) as its stdout, stderr and exit code; a
+/// fetched page as its title, URL and the start of its text; a file view as its text; a file
+/// created or edited as what changed; a tool search as the tools it found. `None` for a type with
+/// nothing better than its JSON.
+pub fn readable<J: Json>(content: &J, path: &Path<'_>) -> Result<Option<String>> {
+    let ty = str_of(content, "type").unwrap_or_default();
+    Ok(Some(match ty.as_str() {
+        "code_execution_result" | "bash_code_execution_result" => {
+            let exit = match field(content, "return_code") {
+                Some(code) => Some(compact_json(&code, &path.key("return_code"))?),
+                None => None,
+            };
+            run_text(str_of(content, "stdout"), str_of(content, "stderr"), exit)
+        }
+        "web_fetch_result" => {
+            let document = field(content, "content");
+            let mut lines = Vec::new();
+            if let Some(title) = document.as_ref().and_then(|d| str_of(d, "title")) {
+                lines.push(title);
+            }
+            if let Some(url) = str_of(content, "url") {
+                lines.push(url);
+            }
+            let data = document
+                .as_ref()
+                .and_then(|d| field(d, "source"))
+                .and_then(|s| str_of(&s, "data"));
+            if let Some(data) = data {
+                let mut start: String = data.chars().take(PAGE_START).collect();
+                if start.len() < data.len() {
+                    start.push('…');
+                }
+                lines.push(start);
+            }
+            lines.join("\n")
+        }
+        "text_editor_code_execution_view_result" | "advisor_result" => {
+            match str_of(content, "content").or_else(|| str_of(content, "text")) {
+                Some(text) => text,
+                None => return Ok(None),
+            }
+        }
+        "text_editor_code_execution_create_result" => {
+            let update = field(content, "is_file_update").and_then(|u| u.as_bool());
+            String::from(if update == Some(true) {
+                "File updated"
+            } else {
+                "File created"
+            })
+        }
+        "text_editor_code_execution_str_replace_result" => field(content, "lines")
+            .and_then(|l| l.elements())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|l| l.as_str().map(|s| s.into_owned()))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        "tool_search_tool_search_result" => field(content, "tool_references")
+            .and_then(|l| l.elements())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|r| str_of(r, "tool_name"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => return Ok(None),
+    }))
 }
 
 #[cfg(test)]

@@ -63,7 +63,7 @@ pub use crate::json::fields::{
 pub use crate::json::{compact_json, js_number, too_deep, Parsed, MAX_DEPTH};
 pub use fields::{
     arguments, block_type, blocks_of, content_parts, link_line, message_role, parse_object,
-    parts_of, read_text, role_in, run_text, unsupported_role,
+    parts_of, read_text, readable, role_in, run_text, server_result_body, unsupported_role,
 };
 pub use format::{Format, ReadPayload, ReadStream, Shape, Visit, WriteRequest};
 pub use langchain::{LcCall, LcMessage, LcPart, LcResult, PartKind, ResultBody, Status, Statuses};

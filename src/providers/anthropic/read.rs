@@ -7,9 +7,9 @@ use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::citation;
 use crate::providers::{
-    arguments, block_type, blocks_of, compact_json, field, link_line, message_role, object,
-    opt_str, parts_of, read_text, run_text, str_of, Conversation, Entries, LcPart, LcResult, Out,
-    PartKind, ReadPayload, ResultBody, Shape, Split, Statuses,
+    arguments, block_type, blocks_of, field, message_role, object, opt_str, parts_of, read_text,
+    server_result_body, str_of, Conversation, Entries, LcPart, LcResult, Out, PartKind,
+    ReadPayload, ResultBody, Shape, Split, Statuses,
 };
 
 const ROLES: [(&str, Role); 3] = [
@@ -146,13 +146,8 @@ fn tool_result<J: Json>(
 }
 
 /// A server tool's result block (`web_search_tool_result`, `code_execution_tool_result`,
-/// `mcp_tool_result`, ...) as the text a person reads (docs/INPUT-FORMATS.md "Server tools"): a
-/// string content as it is; a list of search results as `title — url` lines (`No results` for
-/// none), a list of text blocks as their texts; an error object (`type` ending in `_error`) as its
-/// `error_code` with `is_error: true`; a command's run as its stdout, stderr and exit code; a
-/// fetched page as its title, URL and the start of its text; a file view as its text; a tool
-/// search as the tools it found; any other value as its compact JSON text. The block is kept whole
-/// in `options.block`.
+/// `mcp_tool_result`, ...): its content as the text a person reads ([`server_result_body`]), the
+/// block kept whole in `options.block`, and the structured result in `options.result`.
 fn server_result<J: Json>(
     c: &mut Conversation<J>,
     block: &J,
@@ -160,46 +155,7 @@ fn server_result<J: Json>(
     path: &Path<'_>,
 ) -> Result<LcResult<J>> {
     let id = opt_str(block, "tool_use_id", path)?;
-    let content_path = path.key("content");
-    let flagged = field(block, "is_error").and_then(|e| e.as_bool()) == Some(true);
-    let (content, is_error) = match field(block, "content") {
-        None => (ResultBody::Text(Out::Str("")), flagged),
-        Some(c) if c.kind() == Kind::String => (ResultBody::Text(Out::Given(c)), flagged),
-        Some(c) if c.kind() == Kind::Array => {
-            let entries = c.elements().unwrap_or_default();
-            if entries.iter().all(|e| field(e, "url").is_some()) {
-                let lines: Vec<String> = entries.iter().filter_map(link_line).collect();
-                let text = if lines.is_empty() {
-                    String::from("No results")
-                } else {
-                    lines.join("\n")
-                };
-                (ResultBody::Text(Out::Text(text)), flagged)
-            } else {
-                let parts = entries
-                    .iter()
-                    .filter_map(|e| field(e, "text").filter(|t| t.kind() == Kind::String))
-                    .map(LcPart::text)
-                    .collect();
-                (ResultBody::Parts(parts), flagged)
-            }
-        }
-        Some(c) => {
-            let error = str_of(&c, "type").is_some_and(|t| t.ends_with("_error"));
-            match field(&c, "error_code").filter(|_| error) {
-                Some(code) if code.kind() == Kind::String => {
-                    (ResultBody::Text(Out::Given(code)), true)
-                }
-                _ => match readable(&c, &content_path)? {
-                    Some(text) => (ResultBody::Text(Out::Text(text)), error || flagged),
-                    None => (
-                        ResultBody::Text(Out::Text(compact_json(&c, &content_path)?)),
-                        error || flagged,
-                    ),
-                },
-            }
-        }
-    };
+    let (content, is_error) = server_result_body(block, path)?;
     let mut options = vec![
         ("provider_type", Out::Given(ty)),
         ("block", Out::Given(block.clone())),
@@ -209,75 +165,6 @@ fn server_result<J: Json>(
         options.push(("result", Out::Given(structured)));
     }
     Ok(c.result(id, None, content, is_error, options))
-}
-
-/// How many characters of a fetched page its result shows.
-const PAGE_START: usize = 500;
-
-/// The text a person reads of a server tool's result object, by its `type`; `None` for a type
-/// with nothing better than its JSON.
-fn readable<J: Json>(content: &J, path: &Path<'_>) -> Result<Option<String>> {
-    let ty = str_of(content, "type").unwrap_or_default();
-    Ok(Some(match ty.as_str() {
-        "code_execution_result" | "bash_code_execution_result" => {
-            let exit = match field(content, "return_code") {
-                Some(code) => Some(compact_json(&code, &path.key("return_code"))?),
-                None => None,
-            };
-            run_text(str_of(content, "stdout"), str_of(content, "stderr"), exit)
-        }
-        "web_fetch_result" => {
-            let document = field(content, "content");
-            let mut lines = Vec::new();
-            if let Some(title) = document.as_ref().and_then(|d| str_of(d, "title")) {
-                lines.push(title);
-            }
-            if let Some(url) = str_of(content, "url") {
-                lines.push(url);
-            }
-            let data = document
-                .as_ref()
-                .and_then(|d| field(d, "source"))
-                .and_then(|s| str_of(&s, "data"));
-            if let Some(data) = data {
-                let mut start: String = data.chars().take(PAGE_START).collect();
-                if start.len() < data.len() {
-                    start.push('…');
-                }
-                lines.push(start);
-            }
-            lines.join("\n")
-        }
-        "text_editor_code_execution_view_result" | "advisor_result" => {
-            match str_of(content, "content").or_else(|| str_of(content, "text")) {
-                Some(text) => text,
-                None => return Ok(None),
-            }
-        }
-        "text_editor_code_execution_create_result" => {
-            let update = field(content, "is_file_update").and_then(|u| u.as_bool());
-            String::from(if update == Some(true) {
-                "File updated"
-            } else {
-                "File created"
-            })
-        }
-        "text_editor_code_execution_str_replace_result" => field(content, "lines")
-            .and_then(|l| l.elements())
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|l| l.as_str().map(|s| s.into_owned()))
-            .collect::<Vec<_>>()
-            .join("\n"),
-        "tool_search_tool_search_result" => field(content, "tool_references")
-            .and_then(|l| l.elements())
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|r| str_of(r, "tool_name"))
-            .collect::<Vec<_>>()
-            .join("\n"),
-        _ => return Ok(None),
-    }))
 }
 
 /// A content block as a LangChain part.

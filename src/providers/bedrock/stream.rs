@@ -4,7 +4,8 @@
 //! `event:` line instead, is read as that event.
 //!
 //! The body is a Converse response, `{output: {message}, stopReason, usage, metrics}`. Text and
-//! reasoning blocks may start with a delta (no `contentBlockStart`); tool input fragments become
+//! reasoning blocks may start with a delta (no `contentBlockStart`); a block with a `citation`
+//! delta is a `citationsContent` block, as the body gives cited text; tool input fragments become
 //! the `input` object when the block stops; `metadata` may come before or after `messageStop`.
 
 use super::Bedrock;
@@ -98,6 +99,8 @@ impl ReadStream for Bedrock {
                         // Text and reasoning blocks start with their first delta.
                         let block = if delta.get("text").is_some() {
                             object(vec![("text", Parsed::String(String::new()))])
+                        } else if delta.get("citation").is_some() {
+                            cited_text(String::new(), Vec::new())
                         } else if let Some(reasoning) = delta.get("reasoningContent") {
                             if reasoning.get("redactedContent").is_some() {
                                 object(vec![(
@@ -131,8 +134,18 @@ impl ReadStream for Bedrock {
                 };
                 let field = |keys: &[&str]| under(&acc.block_at(b), keys);
                 if let Some(text) = str_at(delta, "text") {
-                    let path = field(&["text"]);
+                    let path = match acc.block_value(b) {
+                        Some(block) if block.get("citationsContent").is_some() => {
+                            let mut path = field(&["citationsContent", "content"]);
+                            path.extend([Step::Index(0), Step::Key("text".into())]);
+                            path
+                        }
+                        _ => field(&["text"]),
+                    };
                     acc.text_delta(b, path, text);
+                } else if let Some(citation @ Parsed::Object(_)) = delta.get("citation") {
+                    let citation = citation.clone();
+                    acc.edit_block(b, |block| cite(block, citation));
                 } else if let Some(reasoning) = delta.get("reasoningContent") {
                     if let Some(text) = str_at(reasoning, "text") {
                         let path = field(&["reasoningContent", "reasoningText", "text"]);
@@ -200,6 +213,37 @@ impl ReadStream for Bedrock {
             }
             _ => {}
         }
+    }
+}
+
+/// A `citationsContent` block (the Converse body's form of cited text) holding `text` and
+/// `citations`.
+fn cited_text(text: String, citations: Vec<Parsed>) -> Parsed {
+    object(vec![(
+        "citationsContent",
+        object(vec![
+            ("citations", Parsed::Array(citations)),
+            (
+                "content",
+                Parsed::Array(vec![object(vec![("text", Parsed::String(text))])]),
+            ),
+        ]),
+    )])
+}
+
+/// A `citation` delta (AWS `CitationsDelta`: `title`, `source`, `sourceContent`, `location`, the
+/// fields of the body's `Citation`) added to its block: a text block becomes a `citationsContent`
+/// block holding its text, as the Converse body gives cited text. Each delta is one citation.
+fn cite(block: &mut Parsed, citation: Parsed) {
+    if let Some(Parsed::Array(citations)) = block
+        .get_mut("citationsContent")
+        .and_then(|c| c.get_mut("citations"))
+    {
+        citations.push(citation);
+        return;
+    }
+    if let Some(text) = str_at(block, "text") {
+        *block = cited_text(text.to_string(), vec![citation]);
     }
 }
 

@@ -11,8 +11,9 @@ use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::citation::{self, Citation};
 use crate::providers::{
-    arguments, compact_json, field, link_line, object, opt_list, opt_str, str_of, unsupported_role,
-    Conversation, Entries, LcCall, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape,
+    arguments, compact_json, field, object, opt_list, opt_str, server_result_body, str_of,
+    unsupported_role, Conversation, Entries, LcCall, LcPart, LcResult, Out, PartKind, ReadPayload,
+    ResultBody, Shape,
 };
 
 /// A message's type, as `getType()` names it.
@@ -433,26 +434,18 @@ fn blocks<J: Json>(
                     vec![("provider_type", Out::Given(ty_value))],
                 ));
             }
+            // Anthropic's native server tool results, read as the Anthropic reader reads them.
             t if t.ends_with("_tool_result") => {
                 let id = opt_str(block, "tool_use_id", &path)?;
-                let found = field(block, "content");
-                let is_error = field(block, "is_error").and_then(|e| e.as_bool()) == Some(true)
-                    || found
-                        .as_ref()
-                        .and_then(|f| str_of(f, "type"))
-                        .is_some_and(|t| t.ends_with("_error"));
-                let content = match found {
-                    Some(f) if f.kind() == Kind::String => Out::Given(f),
-                    Some(f) => Out::Text(result_text(&f, &path.key("content"))?),
-                    None => Out::Str(""),
-                };
-                out.results.push(c.result(
-                    id,
-                    None,
-                    ResultBody::Text(content),
-                    is_error,
-                    vec![("provider_type", Out::Given(ty_value))],
-                ));
+                let (content, is_error) = server_result_body(block, &path)?;
+                let mut options = vec![("provider_type", Out::Given(ty_value))];
+                if let Some(structured) =
+                    field(block, "content").filter(|c| c.kind() != Kind::String)
+                {
+                    options.push(("result", Out::Given(structured)));
+                }
+                out.results
+                    .push(c.result(id, None, content, is_error, options));
             }
             "image" | "image_url" => out.parts.push(media_part(block, true)),
             "file" | "audio" | "video" | "text-plain" | "document" => {
@@ -468,18 +461,6 @@ fn blocks<J: Json>(
         }
     }
     Ok(out)
-}
-
-/// A native server tool result's content as text: a list of search results as `title — url`
-/// lines, anything else as compact JSON.
-fn result_text<J: Json>(content: &J, path: &Path<'_>) -> Result<String> {
-    if let Some(items) = content.elements() {
-        let lines: Vec<String> = items.iter().filter_map(link_line).collect();
-        if !lines.is_empty() && lines.len() == items.len() {
-            return Ok(lines.join("\n"));
-        }
-    }
-    compact_json(content, path)
 }
 
 /// An image or a file: by URL, by base64 data (with its media type), or by provider file id, in

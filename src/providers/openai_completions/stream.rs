@@ -4,8 +4,8 @@
 //! The body is a `chat.completion` with one choice, built from choice 0's deltas (other choices are
 //! ignored): `content`, `refusal`, `reasoning_content` and OpenRouter's `reasoning` concatenate,
 //! each a block; tool-call fragments are merged by `index`, else by `id`, each call a block whose
-//! `function.arguments` string grows. A `finish_reason` ends the message; a later usage-only chunk
-//! (`choices: []`) still sets `usage`.
+//! `function.arguments` string grows; `annotations` add to the message's. A `finish_reason` ends
+//! the message; a later usage-only chunk (`choices: []`) still sets `usage`.
 
 use super::OpenaiCompletions;
 use crate::json::partial::Step;
@@ -169,6 +169,21 @@ impl ReadStream for OpenaiCompletions {
                     }
                 };
                 acc.text_delta(b, message_path(key), text);
+            }
+            // `url_citation` annotations (OpenAI's search models, OpenRouter) add to the message's
+            // `annotations`, which the text's record shows when the response is read whole.
+            if let Some(Parsed::Array(annotations)) = delta.get("annotations") {
+                let mut at = message_path("annotations");
+                at.pop();
+                let message = acc
+                    .body_mut()
+                    .and_then(|body| crate::stream::get_path_mut(body, &at));
+                if let Some(message) = message {
+                    match message.get_mut("annotations") {
+                        Some(Parsed::Array(list)) => list.extend(annotations.iter().cloned()),
+                        _ => message.set("annotations", Parsed::Array(annotations.clone())),
+                    }
+                }
             }
             if let Some(Parsed::Array(details)) = delta.get("reasoning_details") {
                 for detail in details {

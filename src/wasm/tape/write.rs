@@ -8,7 +8,9 @@
 use super::seeds::{role_word, seed, status_word, type_word};
 use super::{cd_items, cd_records, TAG_SHORT, TAG_SPECIAL};
 use crate::display::{DisplayItem, DisplayRecord, ItemContent, Meta, ResultText, Status};
+use crate::message::{Citations, CITATION_FIELDS};
 use crate::prelude::*;
+use crate::sycophant::{Slot, Struct};
 use crate::wasm::input::Input;
 use crate::wasm::setup::Local;
 use crate::wasm::strings::js_str;
@@ -157,7 +159,12 @@ impl RecordWords {
         if has_metadata {
             let metadata = Object::new();
             let (key, value) = match &item.metadata {
-                Meta::Citations(citations) => ("citations", citations.to_js().into_owned()),
+                Meta::Citations(Citations::Given(citations)) => {
+                    ("citations", citations.to_js().into_owned())
+                }
+                Meta::Citations(Citations::Sycophant(list)) => {
+                    ("citations", citation_objects(list))
+                }
                 Meta::Result(result) => ("result", result.to_js().into_owned()),
                 Meta::ApprovalRequest | Meta::Empty => ("approval_request", JsValue::TRUE),
             };
@@ -178,6 +185,26 @@ impl RecordWords {
             .as_ref()
             .map_or(JsValue::UNDEFINED, |a| a.clone().into())
     }
+}
+
+/// A Sycophant Text part's citations as the record's citation objects (each with every field of
+/// [`CITATION_FIELDS`], `null` where not given), as `Citations`' serde form writes them.
+fn citation_objects(list: &[Struct<Input<'_>>]) -> JsValue {
+    let out = Array::new();
+    for citation in list {
+        let object = Object::new();
+        for key in CITATION_FIELDS {
+            let value = match citation.get(key) {
+                Some(Slot::Value(value)) => value.to_js().into_owned(),
+                Some(Slot::Name(name)) => JsValue::from_str(name),
+                _ => JsValue::NULL,
+            };
+            // A fresh object, so a plain property set cannot fail.
+            let _ = js_str(key, |key| Reflect::set(&object, key, &value));
+        }
+        out.push(&object);
+    }
+    out.into()
 }
 
 impl Drop for RecordWords {
