@@ -162,8 +162,9 @@ fn expected(originals: &[Value], kwargs: &[Value]) -> Vec<String> {
                 for c in &server {
                     out.push(call(c, &c["args"]));
                 }
+                // An invalid call (its args did not parse) never runs: failed.
                 for c in k["invalid_tool_calls"].as_array().into_iter().flatten() {
-                    out.push(call(c, &c["args"]));
+                    out.push(call(c, &c["args"]).replacen(" pending ", " failed ", 1));
                 }
                 for b in blocks
                     .iter()

@@ -315,7 +315,9 @@ fn read_ai<J: Json>(
         object(call, &call_path, "an invalid tool call object")?;
         let id = opt_str(call, "id", &call_path)?;
         let name = opt_str(call, "name", &call_path)?;
-        let mut metadata: Entries<J> = vec![("invalid", Out::Bool(true))];
+        // Its arguments did not parse, so it never runs: `failed`, not a call waiting forever.
+        let mut metadata: Entries<J> =
+            vec![("invalid", Out::Bool(true)), ("status", Out::Str("failed"))];
         if let Some(error) = field(call, "error") {
             metadata.push(("error", Out::Given(error)));
         }
