@@ -7,25 +7,34 @@ use crate::prelude::*;
 /// The calls of a conversation in order, for pairing results with them: by id, or, where the
 /// result has no id, with the first unanswered call of the same name (of any name when the result
 /// has none either). A call without an id gets `synthetic-<n>`.
+///
+/// Each call's data is kept beside the calls rather than in them, so that the pairing itself
+/// ([`Calls`]) is compiled once, not once per type of data.
 #[derive(Debug)]
 pub struct Pairing<T> {
-    calls: Vec<PairedCall<T>>,
+    calls: Calls,
+    /// The data of each call, in the order of `calls.list`.
+    data: Vec<T>,
+}
+
+#[derive(Debug, Default)]
+struct Calls {
+    list: Vec<PairedCall>,
     synthetic: usize,
 }
 
 #[derive(Debug)]
-struct PairedCall<T> {
+struct PairedCall {
     id: String,
     name: Option<String>,
     answered: bool,
-    data: T,
 }
 
 impl<T> Default for Pairing<T> {
     fn default() -> Self {
         Pairing {
-            calls: Vec::new(),
-            synthetic: 0,
+            calls: Calls::default(),
+            data: Vec::new(),
         }
     }
 }
@@ -33,6 +42,24 @@ impl<T> Default for Pairing<T> {
 impl<T> Pairing<T> {
     /// Registers a call; returns its id and whether it was made up here.
     pub fn add(&mut self, id: Option<String>, name: Option<String>, data: T) -> (String, bool) {
+        self.data.push(data);
+        self.calls.add(id, name)
+    }
+
+    /// The data of the call added last.
+    pub fn last_mut(&mut self) -> Option<&mut T> {
+        self.data.last_mut()
+    }
+
+    /// The call a result answers, marked answered.
+    pub fn answer(&mut self, id: Option<&str>, name: Option<&str>) -> Option<&T> {
+        let position = self.calls.answer(id, name)?;
+        self.data.get(position)
+    }
+}
+
+impl Calls {
+    fn add(&mut self, id: Option<String>, name: Option<String>) -> (String, bool) {
         let (id, synthetic) = match id {
             Some(id) => (id, false),
             None => {
@@ -40,36 +67,29 @@ impl<T> Pairing<T> {
                 (text!("synthetic-", self.synthetic), true)
             }
         };
-        self.calls.push(PairedCall {
+        self.list.push(PairedCall {
             id: id.clone(),
             name,
             answered: false,
-            data,
         });
         (id, synthetic)
     }
 
-    /// The data of the call added last.
-    pub fn last_mut(&mut self) -> Option<&mut T> {
-        self.calls.last_mut().map(|c| &mut c.data)
-    }
-
-    /// The call a result answers, marked answered.
-    pub fn answer(&mut self, id: Option<&str>, name: Option<&str>) -> Option<&T> {
+    /// Where the call a result answers is, marked answered.
+    fn answer(&mut self, id: Option<&str>, name: Option<&str>) -> Option<usize> {
         let position = match id {
             Some(id) => self
-                .calls
+                .list
                 .iter()
                 .position(|c| !c.answered && c.id == id)
-                .or_else(|| self.calls.iter().position(|c| c.id == id)),
+                .or_else(|| self.list.iter().position(|c| c.id == id)),
             None => self
-                .calls
+                .list
                 .iter()
                 .position(|c| !c.answered && (name.is_none() || c.name.as_deref() == name)),
         }?;
-        let call = self.calls.get_mut(position)?;
-        call.answered = true;
-        Some(&call.data)
+        self.list.get_mut(position)?.answered = true;
+        Some(position)
     }
 }
 

@@ -682,18 +682,24 @@ impl<R: Reader> StreamAccumulator<R> {
         self.patches.push(Patch::Arguments { index, changes });
     }
 
-    /// Changes block `b`'s value with `edit`, then reads its records again.
+    /// Changes block `b`'s value with `edit`, then reads its records again. Only the call of
+    /// `edit` is compiled once per caller; the lookup is [`Self::block_value_mut`].
     pub(crate) fn edit_block(&mut self, b: usize, edit: impl FnOnce(&mut Parsed)) {
-        let Some(response) = self.response() else {
+        let Some(value) = self.block_value_mut(b) else {
             return;
         };
-        let Some(at) = response.blocks.get(b).map(|b| b.at.clone()) else {
-            return;
-        };
-        if let Some(value) = get_path_mut(&mut response.body, &at) {
+        if let Some(value) = value {
             edit(value);
         }
         self.refresh(b);
+    }
+
+    /// Block `b`'s value in the current response's body: `None` when there is no response or no
+    /// such block, `Some(None)` when the block's place is not in the body.
+    fn block_value_mut(&mut self, b: usize) -> Option<Option<&mut Parsed>> {
+        let response = self.response()?;
+        let at = &response.blocks.get(b)?.at;
+        Some(get_path_mut(&mut response.body, at))
     }
 
     /// Block `b` is complete: its arguments are final and its records are read without

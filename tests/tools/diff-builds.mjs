@@ -41,7 +41,17 @@ function outcome(m, call) {
   }
 }
 
-const PROTOCOLS = ["openai_completions", "openai_responses", "anthropic_messages", "google_gemini", "bedrock_converse"];
+// The seven formats of fromProvider and toProvider; a StreamAccumulator of langchain_js, which has
+// no wire stream, throws, the same in both builds.
+const PROTOCOLS = [
+  "openai_completions",
+  "openai_responses",
+  "anthropic_messages",
+  "google_gemini",
+  "bedrock_converse",
+  "ai_sdk_ui",
+  "langchain_js",
+];
 function transcript(m, source, value) {
   const t = m.Transcript.fromJson(source);
   try {

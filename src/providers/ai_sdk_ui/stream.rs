@@ -57,7 +57,7 @@ impl ReadStream for AiSdkUi {
                     next_body(acc);
                 }
                 let step = object(vec![("type", Parsed::String("step-start".into()))]);
-                acc.push_value(&keys(&["parts"]), step, true);
+                push_part(acc, step);
             }
             "finish-step" => {}
             "text-start" | "reasoning-start" => {
@@ -81,8 +81,7 @@ impl ReadStream for AiSdkUi {
                 if let Some(metadata) = event.get("providerMetadata") {
                     set_metadata(&mut part, metadata.clone());
                 }
-                open(acc);
-                let Some(place) = acc.push_value(&keys(&["parts"]), part, true) else {
+                let Some(place) = push_part(acc, part) else {
                     return;
                 };
                 acc.add_block(key(kind, id), place, None, true);
@@ -191,8 +190,7 @@ impl ReadStream for AiSdkUi {
                             part.set("callProviderMetadata", metadata.clone());
                         }
                         let streaming = ty == "tool-input-start";
-                        open(acc);
-                        let Some(place) = acc.push_value(&keys(&["parts"]), part, true) else {
+                        let Some(place) = push_part(acc, part) else {
                             return;
                         };
                         let args =
@@ -228,12 +226,11 @@ impl ReadStream for AiSdkUi {
                 tool_state(acc, at, ty, &id, event);
             }
             "source-url" | "source-document" | "custom" | "file" | "reasoning-file" => {
-                open(acc);
                 let mut part = event.clone();
                 if ty == "source-url" || ty == "source-document" || ty == "file" {
                     strip(&mut part, &["providerExecuted"]);
                 }
-                let Some(place) = acc.push_value(&keys(&["parts"]), part, true) else {
+                let Some(place) = push_part(acc, part) else {
                     return;
                 };
                 if ty == "file" {
@@ -246,8 +243,7 @@ impl ReadStream for AiSdkUi {
                 }
             }
             "steering-message" => {
-                open(acc);
-                let Some(place) = acc.push_value(&keys(&["parts"]), event.clone(), true) else {
+                let Some(place) = push_part(acc, event.clone()) else {
                     return;
                 };
                 acc.add_block(key("steer", &text!(at)), place, None, false);
@@ -304,6 +300,12 @@ fn open<R: Reader>(acc: &mut Acc<R>) {
     if !acc.streaming() {
         acc.start_response(body(""));
     }
+}
+
+/// Adds `part` to the body's parts, starting a body if none is open; the part's place.
+fn push_part<R: Reader>(acc: &mut Acc<R>, part: Parsed) -> Option<Vec<Step>> {
+    open(acc);
+    acc.push_value(&keys(&["parts"]), part, true)
 }
 
 /// A block key from a part's kind and its id in the stream (FNV-1a): ids are strings, keys
@@ -392,8 +394,7 @@ fn tool_state<R: Reader>(acc: &mut Acc<R>, at: usize, ty: &str, id: &str, event:
             ("continuation", Parsed::Bool(true)),
         ]);
         apply_state(&mut part, ty, event);
-        open(acc);
-        let Some(place) = acc.push_value(&keys(&["parts"]), part, true) else {
+        let Some(place) = push_part(acc, part) else {
             return;
         };
         acc.add_block(key("tool", id), place, None, false);
@@ -559,5 +560,5 @@ fn data<R: Reader>(acc: &mut Acc<R>, event: &Parsed) {
             }
         }
     }
-    acc.push_value(&keys(&["parts"]), part, true);
+    push_part(acc, part);
 }
