@@ -8,15 +8,28 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 say() { printf 'setup: %s\n' "$*"; }
 
+# The steps that download: a dropped connection (npm's ECONNRESET from the registry has failed a
+# CI run) is tried again, three times in all, before setup gives up.
+retry() {
+  local attempt
+  for attempt in 1 2 3; do
+    "$@" && return 0
+    [ "$attempt" = 3 ] && break
+    say "that failed (attempt $attempt of 3); trying again in $((attempt * 20)) s"
+    sleep $((attempt * 20))
+  done
+  return 1
+}
+
 # Cargo's --locked first, as upstream asks; if a locked dependency is not in the registry here,
 # the newest compatible versions instead.
 cargo_install() {
-  cargo install --quiet --locked "$@" || cargo install --quiet "$@"
+  cargo install --quiet --locked "$@" || retry cargo install --quiet "$@"
 }
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
-  rustup target add wasm32-unknown-unknown
+  retry rustup target add wasm32-unknown-unknown
 fi
 
 # wasm-bindgen-cli must be exactly the wasm-bindgen version in Cargo.lock.
@@ -30,7 +43,8 @@ fi
 lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ "$(cat node_modules/.chat-display-lock 2>/dev/null)" != "$lock_hash" ]; then
   say "npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+  # --prefer-offline: what npm's cache holds is not fetched again.
+  retry npm ci --prefer-offline --no-audit --no-fund --loglevel=error
   echo "$lock_hash" > node_modules/.chat-display-lock
 fi
 
@@ -43,7 +57,7 @@ fi
 
 if ! rustup toolchain list | grep -q '^nightly'; then
   say "installing the nightly toolchain (for cargo fuzz)"
-  rustup toolchain install nightly --profile minimal
+  retry rustup toolchain install nightly --profile minimal
 fi
 if ! command -v cargo-fuzz >/dev/null; then
   say "installing cargo-fuzz (about 1 minute)"
@@ -54,8 +68,8 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   say "installing Debian's chromium and chromium-driver"
   sudo_=""
   [ "$(id -u)" = 0 ] || sudo_=sudo
-  $sudo_ apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium chromium-driver >/dev/null
+  retry $sudo_ apt-get update -qq
+  retry $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
 # The second browser engine: Debian's Firefox ESR, driven by geckodriver for `wasm-pack test
@@ -65,8 +79,8 @@ if [ ! -x /usr/bin/firefox-esr ]; then
   say "installing Debian's firefox-esr"
   sudo_=""
   [ "$(id -u)" = 0 ] || sudo_=sudo
-  $sudo_ apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq firefox-esr >/dev/null
+  retry $sudo_ apt-get update -qq
+  retry $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr >/dev/null
 fi
 if [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" != 0.37.1 ]; then
   say "installing geckodriver 0.37.1 (about 2 minutes)"
