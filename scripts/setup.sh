@@ -27,6 +27,14 @@ cargo_install() {
   cargo install --quiet --locked "$@" || retry cargo install --quiet "$@"
 }
 
+# Debian packages, through sudo unless setup runs as root.
+apt_install() {
+  local sudo_=""
+  [ "$(id -u)" = 0 ] || sudo_=sudo
+  retry $sudo_ apt-get update -qq
+  retry $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   retry rustup target add wasm32-unknown-unknown
@@ -66,10 +74,7 @@ fi
 
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   say "installing Debian's chromium and chromium-driver"
-  sudo_=""
-  [ "$(id -u)" = 0 ] || sudo_=sudo
-  retry $sudo_ apt-get update -qq
-  retry $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+  apt_install chromium chromium-driver
 fi
 
 # The second browser engine: Debian's Firefox ESR, driven by geckodriver for `wasm-pack test
@@ -77,10 +82,7 @@ fi
 # element's tests (BROWSER=firefox).
 if [ ! -x /usr/bin/firefox-esr ]; then
   say "installing Debian's firefox-esr"
-  sudo_=""
-  [ "$(id -u)" = 0 ] || sudo_=sudo
-  retry $sudo_ apt-get update -qq
-  retry $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr >/dev/null
+  apt_install firefox-esr
 fi
 if [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" != 0.37.1 ]; then
   say "installing geckodriver 0.37.1 (about 2 minutes)"
