@@ -101,6 +101,9 @@ test("the find bar counts n of m over the whole conversation and steps through i
   const [, first, total] = /^(\d+) of (\d+)$/.exec(count) ?? [];
   assert.equal(first, "1", count);
   assert.ok(Number(total) >= 3, count);
+  // The count is set at once; the element marks the hit when it renders its row, a frame or more
+  // later (after scrolling to it).
+  await page.waitForSelector("chat-transcript [aria-current=true]");
   assert.equal(await page.$$eval("chat-transcript [aria-current=true]", (e) => e.length), 1, "the current hit is marked");
   assert.ok((await page.$$eval("chat-transcript mark.hit", (m) => m.map((e) => e.textContent.toLowerCase()))).every((t) => t === "berlin"));
   assert.ok((await page.$$eval("chat-transcript .row", (r) => r.length)) >= Math.min(rows, 3), "the other records still show");
@@ -116,6 +119,7 @@ test("the find bar counts n of m over the whole conversation and steps through i
   assert.equal(await page.isDisabled("#find-next"), true);
   await page.press("#find", "Escape");
   assert.equal(await page.textContent("#find-count"), "");
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   assert.equal(await page.$$eval("chat-transcript mark.hit", (m) => m.length), 0);
   // Ctrl+F goes to the find bar: the browser's own find would miss rows that are off screen.
   await page.focus("body");
