@@ -40,6 +40,9 @@ tsc --noEmit --strict --target es2022 --module nodenext --moduleResolution noden
   "$scratch"/tests/ts/*.ts
 echo "tsc: no errors in $(ls tests/ts/*.ts | wc -l) files"
 
+step "TypeScript: chat-display/element with React 19's types, with Vue 3's, and with neither (tsc --strict over examples/react, examples/vue, tests/ts/react, tests/ts/vue, tests/ts/element.ts)"
+PACKAGE_SCRATCH="$scratch" node --test tests/packaging/element-types.test.mjs
+
 step "the package in browsers: Vite, React and Vue apps, a 10,000-message app and a plain module page, in Chromium"
 PACKAGE_SCRATCH="$scratch" node --test tests/packaging/packaging.test.mjs tests/packaging/element-apps.test.mjs
 
