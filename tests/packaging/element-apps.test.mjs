@@ -3,7 +3,9 @@
 // conversation. Each is copied into the scratch project of scripts/test.sh (PACKAGE_SCRATCH, where
 // the tarball is installed), built with the repository's Vite, served under the strict CSP of
 // www/serve.mjs and checked in headless Chromium: the records render in the element's shadow
-// root and the console stays clean.
+// root and the console stays clean. The React and Vue examples also give the element a renderer of
+// their own for the get_weather tool (a card built with textContent) and a "Retry" action beside
+// Copy, whose cd-action handler writes a line in the page: both are checked through the DOM.
 //
 // An example's other dependencies (react, vue, their Vite plugins, vite) are the repository's own
 // devDependencies, linked into the copy's node_modules, so that no run downloads anything; each
@@ -88,26 +90,56 @@ async function open(url, problems) {
   return page;
 }
 
-/** The weather conversation both examples show, as the element renders it. */
+/** The weather conversation both examples show, as the element renders it: the get_weather call
+ * as the examples' own card (renderers["tool:get_weather"], src/weather-card.ts), holding the
+ * tool's result, in place of the element's tool row. */
 async function assertWeatherRendered(page) {
   const transcript = page.locator("chat-transcript");
   // Playwright's CSS locators pierce open shadow roots: all of this is inside the element's.
   await transcript.getByText("Is it warm in Lisbon today?").waitFor();
-  await transcript.locator(".tool-head", { hasText: "get_weather" }).waitFor();
   await transcript.locator("strong", { hasText: "24 °C" }).waitFor(); // the assistant's Markdown
+  await transcript.locator(".weather-card").waitFor();
   const shown = await page.evaluate(() => {
     const element = document.querySelector("chat-transcript");
+    const card = element.shadowRoot.querySelector(".weather-card");
     return {
       light: element.childNodes.length,
       rows: element.shadowRoot.querySelectorAll(".row:not([hidden])").length,
       records: element.records.length,
       text: element.shadowRoot.textContent,
+      card: [...card.children].map((child) => [child.localName, child.textContent]),
+      part: card.getAttribute("part"),
+      renderer: card.closest("[data-renderer]")?.dataset.renderer ?? null,
+      toolHeads: element.shadowRoot.querySelectorAll(".tool-head").length,
+      // Styled from the page through its part (src/index.css): a border only that rule gives it.
+      border: getComputedStyle(card).borderTopStyle,
     };
   });
   assert.equal(shown.light, 0, "the element's content is all in its shadow root");
   assert.equal(shown.records, 4);
   assert.equal(shown.rows, 3, "user text, the tool call with its result, the reply");
   assert.match(shown.text, /Yes: 24 °C and sunny in Lisbon\./);
+  assert.deepEqual(shown.card, [["strong", "Weather in Lisbon"], ["p", "24 °C, sunny"]],
+    "the example's card for get_weather, with the call's argument and its result");
+  assert.equal(shown.renderer, "tool:get_weather");
+  assert.equal(shown.part, "weather-card");
+  assert.equal(shown.border, "solid", "the page's chat-transcript::part(weather-card) rule reaches the card");
+  assert.equal(shown.toolHeads, 0, "the card replaces the element's own tool row");
+}
+
+/** The examples' actions: Copy and Retry under the reply; Retry's cd-action handler (React's
+ * `oncd-action` prop, Vue's onCdAction) writes #action-log in the page. */
+async function assertRetryAction(page) {
+  const transcript = page.locator("chat-transcript");
+  const buttons = transcript.locator(".row:not([hidden]) button.action");
+  await buttons.first().waitFor();
+  assert.deepEqual(await buttons.evaluateAll((all) => all.map((b) => [b.dataset.action, b.textContent])),
+    [["copy", "Copy"], ["retry", "Retry"]], "Copy and the example's Retry, once, under the reply");
+  assert.equal(await page.locator("#action-log").textContent(), "");
+  await transcript.locator('button.action[data-action="retry"]').click();
+  await page.waitForFunction(() => document.querySelector("#action-log").textContent !== "");
+  assert.equal(await page.locator("#action-log").textContent(), "Retry asked for the message at record 3.",
+    "the handler got cd-action with the reply's first record");
 }
 
 for (const name of ["react", "vue"]) {
@@ -117,6 +149,7 @@ for (const name of ["react", "vue"]) {
     try {
       const page = await open(url, problems);
       await assertWeatherRendered(page);
+      await assertRetryAction(page);
       if (name === "react") {
         // React 19 passed `records` as a property, not as an attribute.
         assert.equal(await page.evaluate(() => document.querySelector("chat-transcript").hasAttribute("records")), false);
