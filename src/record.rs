@@ -669,6 +669,39 @@ pub fn change_display_message<J: Json>(record: &J, attrs: &J) -> Result<Changese
     Ok(builder.validate())
 }
 
+/// What an invalid record's error says it got in `field`, for a reader to see the value refused:
+/// `(got "done")` for a short printable-ASCII string, else its kind (`(got a string)`, `(got a
+/// number)`, `(got true)`, `(got null)`, `(got an array)`); nothing for an object (a `content`
+/// map, whose structure the error already names) or an absent field. The element's loader
+/// (js/element/input.js) words a parsed record's error the same way.
+pub fn refused<J: Json>(record: &J, field: &str) -> Option<String> {
+    let value = record.get(field)?;
+    Some(match value.kind() {
+        Kind::String => {
+            let s = value.as_str().unwrap_or_default();
+            if s.len() <= 60 && s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+                let mut out = String::from(" (got \"");
+                for c in s.chars() {
+                    if c == '"' || c == '\\' {
+                        out.push('\\');
+                    }
+                    out.push(c);
+                }
+                out.push_str("\")");
+                out
+            } else {
+                String::from(" (got a string)")
+            }
+        }
+        Kind::Number => String::from(" (got a number)"),
+        Kind::Bool => String::from(if value.as_bool() == Some(true) { " (got true)" } else { " (got false)" }),
+        Kind::Null => String::from(" (got null)"),
+        Kind::Array => String::from(" (got an array)"),
+        Kind::Other => String::from(" (got a value that is not JSON)"),
+        Kind::Object => return None,
+    })
+}
+
 /// Validates a complete record: `create_changeset(record.conversation_id, record)`, keeping the
 /// record's `id` and `inserted_at`. Path: `$`.
 pub fn validate_display_message<J: Json>(record: &J) -> Result<Changeset<J>> {

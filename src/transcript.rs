@@ -16,7 +16,7 @@ use crate::json::{Json, Kind};
 use crate::map::Index;
 use crate::message::parse_message;
 use crate::prelude::*;
-use crate::record::{validate_display_message, Record};
+use crate::record::{refused, validate_display_message, Record};
 use crate::text::{self, Text};
 use alloc::borrow::Cow;
 use core::marker::PhantomData;
@@ -277,6 +277,9 @@ impl<F: Engine> Transcript<F> {
                     for (k, message) in messages.iter().enumerate() {
                         text.push_str(if k > 0 { ", " } else { "" });
                         text.push_str(message);
+                    }
+                    if let Some(got) = refused(&F::wrap(*element), field.name()) {
+                        text.push_str(&got);
                     }
                 }
                 text.push('.');

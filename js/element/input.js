@@ -31,8 +31,33 @@ export const isLoadError = (record) =>
 /** An element is a record when it has a `content_type`; otherwise it is read as a message. */
 const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && "content_type" in value;
 
-/** `$` of a per-message error path, re-rooted at the element's place in the input. */
-const rebase = (root, path) => root + (path ?? "$").slice(1);
+/**
+ * What an invalid record's error says it got in `field`, worded as the module's Transcript words
+ * it (src/record.rs, `refused`): a short printable-ASCII string quoted, else the value's kind;
+ * nothing for an object or an absent field.
+ */
+function refused(record, field) {
+  if (!Object.hasOwn(record, field) || record[field] === undefined) return "";
+  const value = record[field];
+  if (typeof value === "string") {
+    return value.length <= 60 && /^[\x20-\x7e]*$/.test(value) ? ` (got "${value.replace(/["\\]/g, "\\$&")}")` : " (got a string)";
+  }
+  if (typeof value === "number") return " (got a number)";
+  if (typeof value === "boolean") return ` (got ${value})`;
+  if (value === null) return " (got null)";
+  if (Array.isArray(value)) return " (got an array)";
+  if (typeof value === "object") return "";
+  return " (got a value that is not JSON)";
+}
+
+/** A changeset's errors as words, each with the value it refused. */
+function invalidReasons(record, errors) {
+  return Object.entries(errors).map(([field, messages]) => `${field} ${messages.join(", ")}${refused(record, field)}`).join("; ");
+}
+
+/** A per-message error path (`toDisplayMessages([message])` roots it at `$.messages[0]`),
+ * re-rooted at the element's place in the input. */
+const rebase = (root, path) => root + (typeof path === "string" ? path : "$").replace(/^\$(\.messages\[0\])?/, "");
 
 const reasonOf = (error) => (error && typeof error.message === "string" ? error.message : String(error));
 
@@ -85,20 +110,27 @@ export function readConversation(data, api, { conversationId = null } = {}) {
     throw chatDisplayError("invalid_input", "$", "Expected an array of messages or records, an object with a messages array, or a provider payload at $.");
   }
 
-  // Messages: each checked on its own (so one bad message costs only itself), then the records of
-  // all good ones made together, so that tool call statuses see every result.
+  // Messages: each read on its own by toDisplayMessages (so one bad message costs only itself),
+  // then the records of all good ones made together, so that tool call statuses see every result.
+  // A message's records are the next `count` of those, starting at sequence 0; should the two
+  // ever disagree, its own records show (with the statuses its own message gives), never fewer.
   const good = [];
   const slots = new Array(elements.length);
+  const options = { conversation_id: conversationId };
   elements.forEach((element, i) => {
     if (isRecord(element)) return;
     try {
-      slots[i] = { count: api.extractDisplayItems(element).length };
+      slots[i] = { own: api.toDisplayMessages([element], options) };
       good.push(element);
     } catch (error) {
-      slots[i] = { error: errorRecord(rebase(`${root}[${i}]`, error.path), reasonOf(error)) };
+      const path = rebase(`${root}[${i}]`, error?.path);
+      const reason = typeof error?.path === "string" ? reasonOf(error).replaceAll(error.path, path) : reasonOf(error);
+      slots[i] = { error: errorRecord(path, reason) };
     }
   });
-  const messageRecords = good.length ? api.toDisplayMessages(good, { conversation_id: conversationId }) : [];
+  let together = good.length ? api.toDisplayMessages(good, options) : [];
+  const expected = slots.reduce((n, slot) => n + (slot?.own ? slot.own.length : 0), 0);
+  if (together.length !== expected) together = null;
 
   const records = [];
   let next = 0;
@@ -107,15 +139,17 @@ export function readConversation(data, api, { conversationId = null } = {}) {
     if (slot?.error) {
       records.push(slot.error);
     } else if (slot) {
-      for (let k = 0; k < slot.count; k++) records.push(messageRecords[next + k]);
-      next += slot.count;
+      const count = slot.own.length;
+      const mine = together?.slice(next, next + count);
+      const lined = mine?.every((record, k) => record.sequence === slot.own[k].sequence && record.content_type === slot.own[k].content_type);
+      records.push(...(lined ? mine : slot.own));
+      next += count;
     } else {
       const changeset = api.validateDisplayMessage(element);
       if (changeset.valid) {
         records.push(changeset.record);
       } else {
-        const reasons = Object.entries(changeset.errors).map(([field, messages]) => `${field} ${messages.join(", ")}`);
-        records.push(errorRecord(`${root}[${i}]`, `Invalid record: ${reasons.join("; ")}.`));
+        records.push(errorRecord(`${root}[${i}]`, `Invalid record: ${invalidReasons(element, changeset.errors)}.`));
       }
     }
   });

@@ -1,0 +1,131 @@
+// What `load` shows, against what toDisplayMessages gives, over every conversation the tests
+// hold: the element's loader (js/element/input.js) runs here in Node on the module as Node loads
+// it. Records the loader makes must be toDisplayMessages' records of the good messages, with an
+// error record in place of each bad one, in order: none lost, none moved.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as api from "../../js/node.mjs";
+import { isLoadError, openInput, readConversation } from "../../js/element/input.js";
+
+const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
+const read = (path) => JSON.parse(readFileSync(join(fixtures, path), "utf8"));
+
+/** Every .json file under `dir`, recursively. */
+function jsonFiles(dir) {
+  return readdirSync(join(fixtures, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(fixtures, path)).isDirectory()) return jsonFiles(path);
+    return name.endsWith(".json") ? [path] : [];
+  });
+}
+
+const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && "content_type" in value;
+
+/** Every conversation of messages the fixtures hold, by name. */
+function conversations() {
+  const out = [];
+  const add = (name, messages) => {
+    if (Array.isArray(messages) && messages.length && !messages.some(isRecord)) out.push({ name, messages });
+  };
+  for (const c of read("to_display_messages.json")) add(`to_display_messages: ${c.name}`, c.messages);
+  for (const c of read("sycophant_display_messages.json")) add(`sycophant_display_messages: ${c.name}`, c.messages);
+  for (const c of read("extract_display_items.json")) add(`extract_display_items: ${c.name}`, [c.message]);
+  for (const c of read("sycophant_display.json")) add(`sycophant_display: ${c.name}`, [c.message]);
+  for (const file of readdirSync(fixtures).filter((f) => /^providers_.*\.json$/.test(f))) {
+    for (const c of read(file).from ?? []) add(`${file}: ${c.name}`, c.messages);
+  }
+  for (const c of read("transcript.json")) {
+    try { add(`transcript: ${c.name}`, JSON.parse(c.text)); } catch { /* not JSON: a case of its own */ }
+  }
+  // Recordings of the real APIs and the JavaScript libraries' objects, read as the loader reads them.
+  for (const file of [...jsonFiles("recorded"), ...jsonFiles("ai_sdk_ui"), ...jsonFiles("langchain_js")]) {
+    let data;
+    try { data = read(file); } catch { continue; }
+    const protocol = api.detectProtocol(data);
+    if (!protocol) continue;
+    try { add(file, api.fromProvider(protocol, data)); } catch { /* an unreadable body: tested where it lives */ }
+  }
+  return out;
+}
+
+/** A small seeded generator, so that a failure names a case that runs again the same. */
+function random(seed) {
+  let s = seed >>> 0 || 1;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+const BAD = [42, "text", null, { role: "robot", content: "x" }, { role: "user", content: 5 }, { role: "assistant", tool_calls: "nope" }, []];
+
+/** True when toDisplayMessages reads `message` alone. */
+function readable(message) {
+  try {
+    api.toDisplayMessages([message]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function check(name, elements) {
+  const shown = readConversation(elements, api);
+  const good = elements.filter(readable);
+  const expected = api.toDisplayMessages(good, { conversation_id: null });
+  assert.deepEqual(shown.filter((r) => !isLoadError(r)), expected, `${name}: the good messages' records, all and in order`);
+  const errors = shown.filter(isLoadError);
+  const bad = elements.map((e, i) => (readable(e) ? -1 : i)).filter((i) => i >= 0);
+  assert.equal(errors.length, bad.length, `${name}: one error record per bad message`);
+  // Each error record stands where its message stood: after the records of the good messages
+  // before it.
+  for (const [k, i] of bad.entries()) {
+    const at = shown.indexOf(errors[k]);
+    const before = api.toDisplayMessages(elements.slice(0, i).filter(readable)).length;
+    assert.equal(at - k, before, `${name}: the error for $[${i}] follows the records of the messages before it`);
+    assert.ok(errors[k].content.path.startsWith(`$[${i}]`), `${name}: the error record names $[${i}] (${errors[k].content.path})`);
+  }
+}
+
+test("load shows toDisplayMessages' records of every conversation the fixtures hold, with bad messages in place", () => {
+  const all = conversations();
+  assert.ok(all.length >= 150, `the fixtures' conversations (${all.length})`);
+  let mixed = 0;
+  for (const [n, { name, messages }] of all.entries()) {
+    check(name, messages);
+    // The same with bad elements put in at seeded places.
+    const next = random(n + 1);
+    const elements = messages.slice();
+    const count = 1 + Math.floor(next() * 3);
+    for (let k = 0; k < count; k++) elements.splice(Math.floor(next() * (elements.length + 1)), 0, BAD[Math.floor(next() * BAD.length)]);
+    check(`${name} (with ${count} bad)`, elements);
+    mixed++;
+  }
+  assert.equal(mixed, all.length);
+});
+
+test("a message whose records outnumber its display items keeps all of them (issue 41's example)", () => {
+  // Thinking, cited text, a generated image, a compaction notification and a tool call: 3 display
+  // items as the seed rules, 5 records.
+  const message = {
+    role: "assistant",
+    content: [
+      { type: "thinking", content: "Let me look." },
+      { type: "text", content: "Paris is the capital.", options: { citations: [{ type: "web_search_result_location", url: "https://en.wikipedia.org/wiki/Paris", title: "Paris", cited_text: "Paris is the capital of France." }] } },
+      { type: "image", content: "iVBORw0KGgo=", options: { generated: true, media: "image/png" } },
+      { type: "unsupported", content: null, options: { notification: "Earlier turns were summarized." } },
+    ],
+    tool_calls: [{ call_id: "c1", name: "lookup", arguments: { q: "Paris" } }],
+  };
+  const messages = [{ role: "user", content: "Capital of France?" }, message, { role: "user", content: "Thanks" }, message];
+  assert.ok(api.toDisplayMessages([message]).length > api.extractDisplayItems(message).length, "the case the bug needs");
+  const { records } = openInput(messages, api);
+  assert.deepEqual(records, api.toDisplayMessages(messages, { conversation_id: null }));
+});
+
+test("an invalid record's error names the field and the value it refused", () => {
+  const record = api.toDisplayMessages([{ role: "user", content: "Hi" }], { conversation_id: "c" })[0];
+  const [shown] = readConversation([{ ...record, status: "<img src=x onerror=alert(1)>" }], api);
+  assert.ok(isLoadError(shown));
+  assert.match(shown.content.text, /status is invalid \(got "<img src=x onerror=alert\(1\)>"\)/);
+});
