@@ -38,7 +38,7 @@ function policyFor(html) {
     "default-src 'self'",
     `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(" ")}`,
     "style-src 'self'",
-    "img-src 'self' https: http: data:",
+    "img-src 'self' https: http: data: blob:",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

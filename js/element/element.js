@@ -42,6 +42,14 @@ function turnOf(record) {
   return record?.content_type === "error" ? "error" : "assistant";
 }
 
+/** The message actions an element shows until the app sets its own. */
+const DEFAULT_ACTIONS = Object.freeze([Object.freeze({ id: "copy", label: "Copy" })]);
+/** Stream starts remembered (a reply streams after the one before; older ones are done). */
+const STREAMS_KEPT = 16;
+
+/** True for a value the DOM can insert: a Node of this window or of another (an iframe's). */
+const isNode = (value) => value !== null && typeof value === "object" && typeof value.nodeType === "number" && typeof value.cloneNode === "function";
+
 const TURN_LABELS = { user: "You said", assistant: "The assistant said", system: "System", error: "Could not be read" };
 
 const superseded = () => chatDisplayError("invalid_input", "$", "A later load replaced this one.");
@@ -107,6 +115,9 @@ export class ChatTranscript extends HTMLElement {
   #refocus = null;
   #pendingScroll = null;
   #patched = false; // patches have changed the records: the view follows the end while at it
+  #renderers = {};
+  #actions = DEFAULT_ACTIONS;
+  #streams = new Map(); // a StreamAccumulator's id (its patches' `stream`) -> where its records start
 
   constructor() {
     super();
@@ -130,6 +141,7 @@ export class ChatTranscript extends HTMLElement {
       this.#follow = s.scrollHeight - s.scrollTop - s.clientHeight < AT_END;
       if (this.#follow) this.#jump.hidden = true;
     }, { passive: true });
+    this.#list.addEventListener("click", (event) => this.#clicked(event));
     root.append(this.#scroller, this.#jump, this.#zoom);
   }
 
@@ -157,6 +169,45 @@ export class ChatTranscript extends HTMLElement {
 
   set imageHosts(hosts) {
     this.#imageHosts = new Set(Array.from(hosts ?? [], String));
+    this.#invalidate();
+  }
+
+  /**
+   * The app's own rendering, per content type (`"text"`, `"tool_call"`, ...) and per tool name
+   * (`"tool:get_weather"`, for that tool's call row). Setting it builds the rows in view again.
+   */
+  get renderers() {
+    return { ...this.#renderers };
+  }
+
+  set renderers(renderers) {
+    if (renderers !== null && renderers !== undefined && (typeof renderers !== "object" || Array.isArray(renderers))) {
+      throw chatDisplayError("invalid_input", "$", "Expected an object of renderers (content type or \"tool:<name>\" to a function) at $.");
+    }
+    const kept = {};
+    for (const [key, renderer] of Object.entries(renderers ?? {})) {
+      if (renderer === null || renderer === undefined) continue;
+      if (typeof renderer !== "function") throw chatDisplayError("invalid_input", `$.${key}`, `Expected a function at $.${key}.`);
+      kept[key] = renderer;
+    }
+    this.#renderers = kept;
+    this.#invalidate();
+  }
+
+  /** The buttons under each assistant message (`[{id, label}]`); `[]` shows none. */
+  get actions() {
+    return this.#actions.map((action) => ({ ...action }));
+  }
+
+  set actions(actions) {
+    const list = actions === null || actions === undefined ? DEFAULT_ACTIONS : actions;
+    if (!Array.isArray(list)) throw chatDisplayError("invalid_input", "$", "Expected an array of actions ({id, label}) at $.");
+    list.forEach((action, i) => {
+      if (typeof action?.id !== "string" || action.id === "" || typeof action.label !== "string") {
+        throw chatDisplayError("invalid_input", `$[${i}]`, `Expected an action with a string id and label at $[${i}].`);
+      }
+    });
+    this.#actions = Object.freeze(list.map(({ id, label }) => Object.freeze({ id, label })));
     this.#invalidate();
   }
 
@@ -230,32 +281,55 @@ export class ChatTranscript extends HTMLElement {
       const patches = [];
       for (let i = 0; i < shown.length; i++) if (records[i] !== shown[i]) patches.push({ op: "replace", index: i, record: records[i] });
       for (let i = shown.length; i < records.length; i++) patches.push({ op: "add", record: records[i] });
-      if (patches.length) this.applyPatches(patches);
+      if (patches.length) this.#apply(patches, 0);
       return;
     }
     this.#setStore(new Store({ records: records.slice() }));
   }
 
-  /** Applies `StreamAccumulator.push`'s patches; only the rows they touch are built again. */
-  applyPatches(patches) {
+  /**
+   * Applies `StreamAccumulator.push`'s patches; only the rows they touch are built again. A patch's
+   * `index` counts from the first record of its own stream: the array `push` returns names its
+   * accumulator (`stream`), whose records start where the records ended when its first patches
+   * came. `base` says where instead (for patches copied out of that array, or made by hand).
+   */
+  applyPatches(patches, { base } = {}) {
+    let start = 0;
+    if (Number.isInteger(base) && base >= 0) {
+      start = base;
+    } else if (Array.isArray(patches) && Number.isInteger(patches.stream)) {
+      start = this.#streams.get(patches.stream);
+      if (start === undefined) {
+        start = this.#store.length;
+        this.#streams.set(patches.stream, start);
+        if (this.#streams.size > STREAMS_KEPT) this.#streams.delete(this.#streams.keys().next().value);
+      }
+    }
+    this.#apply(patches, start);
+  }
+
+  #apply(patches, start) {
     const store = this.#store;
     const s = this.#scroller;
     const atEnd = s.scrollHeight - s.scrollTop - s.clientHeight < AT_END;
     let added = false;
-    const at = (index) => Number.isInteger(index) && index >= 0 && index < store.length;
+    const at = (index) => Number.isInteger(index) && index >= 0 && start + index < store.length;
     for (const patch of Array.isArray(patches) ? patches : []) {
       if (patch?.op === "add") {
+        // The record before it may have ended its message: its row (and actions) change.
+        if (store.length) this.#dirty.add(store.length - 1);
         store.push(patch.record);
         added = true;
       } else if (patch?.op === "replace" && at(patch.index)) {
-        store.set(patch.index, patch.record);
-        this.#dirty.add(patch.index);
+        store.set(start + patch.index, patch.record);
+        this.#dirty.add(start + patch.index);
       } else if (patch?.op === "append" && at(patch.index) && typeof patch.field === "string") {
-        const record = store.get(patch.index);
+        const index = start + patch.index;
+        const record = store.get(index);
         if (!record) continue;
         const before = record.content?.[patch.field];
-        store.set(patch.index, { ...record, content: { ...record.content, [patch.field]: (typeof before === "string" ? before : "") + patch.text } });
-        this.#dirty.add(patch.index);
+        store.set(index, { ...record, content: { ...record.content, [patch.field]: (typeof before === "string" ? before : "") + patch.text } });
+        this.#dirty.add(index);
       }
     }
     this.#calls.clear();
@@ -321,6 +395,7 @@ export class ChatTranscript extends HTMLElement {
     this.#hit = -1;
     this.#follow = true;
     this.#patched = false;
+    this.#streams.clear();
     this.#jump.hidden = true;
     for (const row of this.#mounted.values()) row.remove();
     this.#mounted.clear();
@@ -493,14 +568,16 @@ export class ChatTranscript extends HTMLElement {
 
   #fill(row, i, record) {
     const results = record?.content_type === "tool_call" ? this.#resultsOf(i, record) : [];
-    row.append(renderRecord(record, {
+    const ctx = {
       index: i,
       results,
       open: this.#open.get(i),
       imageHosts: this.#imageHosts,
+      emit: (type, detail) => this.#emit(type, { ...detail, index: i, record }),
       onToggle: (open) => {
         this.#open.set(i, open);
         this.#searchOpened.delete(i);
+        this.#emit("cd-toggle", { index: i, record, open }, false);
         if (record?.content_type === "tool_call" || record?.content_type === "tool_result") {
           this.#dirty.add(i);
           // The head is built again: focus moves to the new one if the reader had it focused.
@@ -509,12 +586,16 @@ export class ChatTranscript extends HTMLElement {
         }
       },
       onZoom: (src, alt) => {
+        if (!this.#emit("cd-image", { src, kind: "open", index: i, record })) return;
         const img = this.#zoom.querySelector("img");
         img.src = src;
         img.alt = alt;
         this.#zoom.showModal();
       },
-    }));
+    };
+    row.append(this.#rendered(record, ctx));
+    const actions = this.#actionsOf(i, record);
+    if (actions) row.append(actions);
     if (this.#query) highlight(row, this.#query);
     const current = this.#hits[this.#hit];
     if (current !== undefined && this.#rowOf(current) === i) {
@@ -523,6 +604,141 @@ export class ChatTranscript extends HTMLElement {
       target.classList.add("current");
     }
     return row;
+  }
+
+  /** The app's renderer for a record (by tool name for a call, then by content type), or null. */
+  #rendererOf(record) {
+    const renderers = this.#renderers;
+    const type = record?.content_type;
+    if (type === "tool_call" && typeof record.content?.name === "string" && Object.hasOwn(renderers, `tool:${record.content.name}`)) {
+      return { key: `tool:${record.content.name}`, renderer: renderers[`tool:${record.content.name}`] };
+    }
+    if (typeof type === "string" && Object.hasOwn(renderers, type)) return { key: type, renderer: renderers[type] };
+    return null;
+  }
+
+  /**
+   * A record's block: the app's renderer's Node when it gives one, else the element's own. A
+   * renderer that throws or gives something that is not a Node costs only its row: the default
+   * shows, and `cd-error` says why.
+   */
+  #rendered(record, ctx) {
+    const found = this.#rendererOf(record);
+    const own = () => renderRecord(record, ctx);
+    if (!found) return own();
+    const i = ctx.index;
+    let node;
+    try {
+      node = found.renderer(record, {
+        index: i,
+        streaming: record?.metadata?.streaming === true,
+        results: ctx.results.map((r) => r.record),
+        renderDefault: own,
+      });
+      if (node === null || node === undefined) return own();
+      if (!isNode(node)) throw new TypeError(`it returned ${node === null ? "null" : typeof node}, not a DOM Node`);
+      const name = typeof record?.content_type === "string" ? record.content_type : "unknown";
+      const block = el("div", { class: "record custom", data: { contentType: name, record: i, renderer: found.key } });
+      block.append(node);
+      if (record?.metadata?.streaming === true) block.setAttribute("aria-busy", "true");
+      return block;
+    } catch (error) {
+      const failure = chatDisplayError("invalid_input", `$[${i}]`,
+        `The renderer ${JSON.stringify(found.key)} failed for the record at $[${i}]: ${error?.message ?? String(error)}`);
+      failure.cause = error;
+      // After this row is built: a cd-error listener that reads the element sees it whole.
+      queueMicrotask(() => this.#emit("cd-error", failure, false));
+      return own();
+    }
+  }
+
+  /** The first record of the message that record `i` belongs to (records of one message count
+   * `sequence` up from 0). */
+  #messageStart(i) {
+    let k = i;
+    while (k > 0) {
+      const here = this.#store.get(k);
+      const before = this.#store.get(k - 1);
+      if (!(here?.sequence > 0) || before?.message_type !== here.message_type || before?.sequence !== here.sequence - 1) break;
+      k--;
+    }
+    return k;
+  }
+
+  /** The message's text for Copy and `cd-action`: its text records' `toText`, Markdown kept. */
+  #messageText(first, last) {
+    const texts = [];
+    for (let k = first; k <= last; k++) {
+      const record = this.#store.get(k);
+      if (record?.content_type !== "text") continue;
+      try {
+        const text = this.#store.api.toText(record);
+        if (typeof text === "string" && text !== "") texts.push(text);
+      } catch {
+        // A record toText cannot read adds nothing to copy.
+      }
+    }
+    return texts.join("\n\n");
+  }
+
+  /**
+   * The action buttons under an assistant message, on its last record's row, or null: none while
+   * it streams, none for a message with no text (a tool call alone) and none when `actions` is [].
+   */
+  #actionsOf(i, record) {
+    if (!this.#actions.length || record?.message_type !== "assistant" || record?.metadata?.streaming === true) return null;
+    const next = this.#store.get(i + 1);
+    if (next && next.message_type === record.message_type && next.sequence === record.sequence + 1) return null;
+    const first = this.#messageStart(i);
+    const text = this.#messageText(first, i);
+    if (text === "") return null;
+    const bar = el("div", { class: "actions", part: "actions", role: "group", "aria-label": "Message actions" });
+    for (const { id, label } of this.#actions) {
+      const button = el("button", { type: "button", class: "action", part: "action", data: { action: id } }, label);
+      button.addEventListener("click", async () => {
+        const message = this.#store.get(first);
+        const go = this.#emit("cd-action", { action: id, index: first, record: message, text });
+        if (id !== "copy" || !go) return;
+        try {
+          await navigator.clipboard.writeText(text);
+          button.textContent = "Copied";
+        } catch {
+          button.textContent = "Copy failed";
+        }
+        setTimeout(() => { button.textContent = label; }, 1500);
+      });
+      bar.append(button);
+    }
+    return bar;
+  }
+
+  /** Fires `type` on the element (bubbling, composed); false when a listener cancelled it. */
+  #emit(type, detail, cancelable = true) {
+    const event = new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable });
+    this.dispatchEvent(event);
+    return !event.defaultPrevented;
+  }
+
+  /** Clicks on links and source chips in the rows: `cd-link` and `cd-citation`, which an app may
+   * cancel (a "leave this site?" dialog, its own source panel). */
+  #clicked(event) {
+    const target = event.target instanceof Element ? event.target : null;
+    const chip = target?.closest(".citation, .citation-marker");
+    const link = target?.closest("a[href]");
+    if (!chip && !link) return;
+    const holder = (chip ?? link).closest("[data-record]");
+    const index = Number(holder?.dataset.record);
+    if (!Number.isInteger(index)) return;
+    const record = this.#store.get(index);
+    let go;
+    if (chip) {
+      const k = Number(chip.dataset.citation);
+      const citation = Array.isArray(record?.metadata?.citations) ? record.metadata.citations[k] ?? null : null;
+      go = this.#emit("cd-citation", { citation, index, record });
+    } else {
+      go = this.#emit("cd-link", { href: link.href, index, record });
+    }
+    if (!go) event.preventDefault();
   }
 
   #showHit() {

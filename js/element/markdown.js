@@ -9,7 +9,7 @@
 // - Code blocks get a header with their language and a copy button, outside the code.
 import { Marked } from "marked";
 import DOMPurify from "dompurify";
-import { imageSource, linkAllowed } from "./policy.js";
+import { imageHost, imageSource, linkAllowed } from "./policy.js";
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
@@ -62,16 +62,6 @@ const CONFIG = {
   ALLOW_DATA_ATTR: false,
 };
 
-/** The host an image URL loads from, for the placeholder and for `imageHosts`. */
-function hostOf(src) {
-  if (src.startsWith("data:")) return null;
-  try {
-    return new URL(src).host;
-  } catch {
-    return null;
-  }
-}
-
 function loadedImage(src, alt) {
   const img = document.createElement("img");
   img.alt = alt;
@@ -82,15 +72,20 @@ function loadedImage(src, alt) {
   return img;
 }
 
-/** A placeholder for a held image: a button naming its host that loads the image when pressed. */
-function imagePlaceholder(src, alt) {
-  const host = hostOf(src) ?? "inline data";
+/**
+ * A placeholder for an image that waits for the reader: a button naming its host. Pressed, it is
+ * replaced by `load()`'s node (null: the app cancelled it, and the placeholder stays).
+ */
+export function heldImage(src, alt, load = () => loadedImage(src, alt)) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "image-hold";
-  button.textContent = `Image from ${host}${alt ? `: ${alt}` : ""} (load)`;
+  button.textContent = `Image from ${imageHost(src)}${alt ? `: ${alt}` : ""} (load)`;
   button.title = src.length > 200 ? `${src.slice(0, 200)}…` : src;
-  button.addEventListener("click", () => button.replaceWith(loadedImage(src, alt)), { once: true });
+  button.addEventListener("click", () => {
+    const node = load();
+    if (node) button.replaceWith(node);
+  });
   return button;
 }
 
@@ -135,9 +130,10 @@ function plainText(text) {
 
 /**
  * Model-written Markdown as a sanitized DocumentFragment. `imageHosts` is the set of hosts whose
- * images load at once; every other image is a placeholder.
+ * images load at once; every other image is a placeholder, and `onImage(src)` is asked (false:
+ * cancelled) before it loads.
  */
-export function renderMarkdown(text, imageHosts = new Set()) {
+export function renderMarkdown(text, imageHosts = new Set(), { onImage } = {}) {
   const source = String(text);
   let fragment;
   try {
@@ -156,8 +152,10 @@ export function renderMarkdown(text, imageHosts = new Set()) {
       blocked.textContent = `[image not shown${alt ? `: ${alt}` : ""}]`;
       img.replaceWith(blocked);
     } else {
-      const host = hostOf(src);
-      img.replaceWith(host !== null && imageHosts.has(host) ? loadedImage(src, alt) : imagePlaceholder(src, alt));
+      let host = null;
+      try { host = src.startsWith("data:") ? null : new URL(src).host; } catch { host = null; }
+      img.replaceWith(host !== null && imageHosts.has(host) ? loadedImage(src, alt)
+        : heldImage(src, alt, () => (onImage?.(src) ?? true) ? loadedImage(src, alt) : null));
     }
   }
   for (const pre of fragment.querySelectorAll("pre")) {
@@ -175,6 +173,11 @@ export function renderMarkdown(text, imageHosts = new Set()) {
     pre.setAttribute("dir", "ltr");
     pre.tabIndex = 0;
     wrap.append(head, pre);
+  }
+  // A task list's checkbox is named by its item's text (axe's `label` rule), and says its state.
+  for (const box of fragment.querySelectorAll('input[type="checkbox"]')) {
+    const item = (box.closest("li")?.textContent ?? "").trim().replace(/\s+/g, " ");
+    box.setAttribute("aria-label", `${box.checked ? "Done" : "To do"}${item ? `: ${item.length > 120 ? `${item.slice(0, 119)}…` : item}` : ""}`);
   }
   for (const block of fragment.querySelectorAll("p, li, h1, h2, h3, h4, h5, h6, blockquote, td, th")) block.setAttribute("dir", "auto");
   return fragment;

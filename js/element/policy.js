@@ -1,11 +1,15 @@
-// Which image sources the viewer loads: http:, https:, and base64 data: URLs of four raster types.
-// Anything else (javascript:, data:image/svg+xml, blob:, file:, ...) is blocked with a reason.
+// Which image sources the viewer loads: http:, https:, blob: (image records only), and base64
+// data: URLs of four raster types. Anything else (javascript:, data:image/svg+xml, file:, ...) is
+// blocked with a reason. Which of them load at once (`loadsAtOnce`) and which wait for a click.
 // Which link targets it keeps: http:, https: and mailto: (Markdown links and citations alike).
 const DATA_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** `{src}` to load, or `{reason}` it is blocked, for image content `{url}` or `{data, mime_type}`. */
-export function imageSource({ url, data, mime_type } = {}) {
+/**
+ * `{src}` to load, or `{reason}` it is blocked, for image content `{url}` or `{data, mime_type}`.
+ * `blob`: blob: URLs are kept (image records; Markdown images never take them).
+ */
+export function imageSource({ url, data, mime_type } = {}, { blob = false } = {}) {
   if (typeof url === "string" && url !== "") {
     const trimmed = url.trim();
     if (/^data:/i.test(trimmed)) {
@@ -20,6 +24,10 @@ export function imageSource({ url, data, mime_type } = {}) {
       return { reason: "the URL is not valid" };
     }
     if (parsed.protocol === "https:" || parsed.protocol === "http:") return { src: parsed.href };
+    // A blob: URL the page made itself (its origin is the page's): nothing in it leaves the page.
+    if (parsed.protocol === "blob:" && blob) {
+      return parsed.origin === new URL(document.baseURI).origin ? { src: parsed.href } : { reason: "blob: URLs of another page are not loaded" };
+    }
     return { reason: `${parsed.protocol} URLs are not loaded` };
   }
   if (typeof data === "string" && data !== "") {
@@ -51,4 +59,29 @@ export function linkTarget(href, base = document.baseURI) {
 /** True for a link target the element keeps: http:, https: or mailto:. */
 export function linkAllowed(href) {
   return linkTarget(href) !== null;
+}
+
+/**
+ * True when an image may load as soon as it shows: inline data (`data:`), a `blob:` URL, the
+ * page's own origin, or a host the app lists in `imageHosts`. Any other source waits for a click,
+ * since its URL can carry what the model or a tool put in it to a host of their choosing.
+ */
+export function loadsAtOnce(src, imageHosts) {
+  if (/^(data|blob):/i.test(src)) return true;
+  try {
+    const url = new URL(src);
+    return url.origin === new URL(document.baseURI).origin || imageHosts.has(url.host);
+  } catch {
+    return false;
+  }
+}
+
+/** The host an image loads from, for a placeholder that names it ("inline data" for data:). */
+export function imageHost(src) {
+  if (/^data:/i.test(src)) return "inline data";
+  try {
+    return new URL(src).host || new URL(src).protocol;
+  } catch {
+    return "an unknown place";
+  }
 }

@@ -1,7 +1,7 @@
 // Display-message records to DOM, one builder per content type. Every string is untrusted: text
 // reaches the DOM only as text nodes, except Markdown, which goes through markdown.js.
-import { renderMarkdown } from "./markdown.js";
-import { imageSource, linkTarget } from "./policy.js";
+import { heldImage, renderMarkdown } from "./markdown.js";
+import { imageSource, linkTarget, loadsAtOnce } from "./policy.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -102,9 +102,11 @@ function citationChip(citation, n) {
   const tip = [cited && (cited.length > 300 ? `“${cited.slice(0, 299)}…”` : `“${cited}”`), href].filter(Boolean).join("\n");
   const parts = [el("span", { class: "citation-n" }, String(n)), el("span", { class: "citation-label", dir: "auto" }, label),
     pages ? el("span", { class: "citation-where" }, pages) : null];
+  // `data-citation`: its place in metadata.citations, for `cd-citation`.
+  const data = { citation: n - 1 };
   return href
-    ? el("a", { class: "citation", part: "citation", href, target: "_blank", rel: "noopener noreferrer", title: tip || null }, ...parts)
-    : el("span", { class: "citation", part: "citation", title: tip || null }, ...parts);
+    ? el("a", { class: "citation", part: "citation", href, target: "_blank", rel: "noopener noreferrer", title: tip || null, data }, ...parts)
+    : el("span", { class: "citation", part: "citation", title: tip || null, data }, ...parts);
 }
 
 /** `metadata.citations` (api.md, Rich provider content) as numbered chips, in the provider's order. */
@@ -122,7 +124,9 @@ function text(record, ctx) {
     block = el("div", { class: "bubble", part: "bubble", dir: "auto" }, asText(record.content?.text));
   } else {
     block = el("div", { class: "prose" });
-    block.append(renderMarkdown(asText(record.content?.text), ctx.imageHosts));
+    block.append(renderMarkdown(asText(record.content?.text), ctx.imageHosts, {
+      onImage: (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true,
+    }));
   }
   if (!sources) return block;
   const both = document.createDocumentFragment();
@@ -159,14 +163,24 @@ function zoomable(img, ctx) {
 function image(record, ctx) {
   const content = record.content ?? {};
   const label = typeof content.caption === "string" ? content.caption : typeof content.alt_text === "string" ? content.alt_text : "";
-  const { src, reason } = imageSource(content);
+  const alt = typeof content.alt_text === "string" ? content.alt_text : label;
+  const { src, reason } = imageSource(content, { blob: true });
   if (!src) {
     return el("div", { class: "image-blocked", role: "img", "aria-label": `Blocked image: ${reason}` },
       el("strong", {}, "Image not shown: "), reason, label ? el("div", { class: "caption" }, label) : null);
   }
-  const img = el("img", { alt: typeof content.alt_text === "string" ? content.alt_text : label, loading: "lazy", referrerpolicy: "no-referrer", part: "image", decoding: "async" });
-  img.src = src;
-  return el("figure", { class: "image" }, zoomable(img, ctx), label ? el("figcaption", { dir: "auto" }, label) : null);
+  const caption = label ? el("figcaption", { dir: "auto" }, label) : null;
+  const shown = () => {
+    const img = el("img", { alt, loading: "lazy", referrerpolicy: "no-referrer", part: "image", decoding: "async" });
+    img.src = src;
+    return zoomable(img, ctx);
+  };
+  if (loadsAtOnce(src, ctx.imageHosts ?? new Set())) return el("figure", { class: "image" }, shown(), caption);
+  // From another host: its URL could carry data out, so it waits for the reader (docs/ELEMENT.md,
+  // "Images and links"), as a Markdown image does.
+  const figure = el("figure", { class: "image" });
+  figure.append(heldImage(src, alt, () => (ctx.emit?.("cd-image", { src, kind: "load" }) ?? true) ? shown() : null), caption);
+  return figure;
 }
 
 function fileReference(record) {
@@ -351,7 +365,10 @@ function todoSnapshot(record) {
       el("span", { class: "todo-status" }, asText(status ?? "unknown")));
   }));
   const line = ["pending", "in_progress", "completed", "cancelled"].map((k) => `${asText(summary[k])} ${k.replace("_", " ")}`).join(" · ");
-  return el("div", { class: "todo-snapshot" }, list, el("div", { class: "todo-summary" }, line));
+  // A summary in words (not the map of counts Sagents writes) is shown as it is, under the counts.
+  const words = typeof content.summary === "string" && content.summary.trim() !== ""
+    ? el("div", { class: "todo-summary-text", dir: "auto" }, content.summary) : null;
+  return el("div", { class: "todo-snapshot" }, list, el("div", { class: "todo-summary" }, line), words);
 }
 
 function fallback(record) {

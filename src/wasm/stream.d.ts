@@ -15,3 +15,8 @@ export type Patch =
   | { op: "add"; record: StreamRecord }
   | { op: "append"; index: number; field: "text" | "content"; text: string }
   | { op: "replace"; index: number; record: StreamRecord };
+
+/** What one `push` returns: its patches, and (not enumerable, so JSON and spreads drop it) the
+ * number of the accumulator that made them, by which `<chat-transcript>`'s `applyPatches` knows
+ * where this stream's records start. */
+export type Patches = Patch[] & { readonly stream: number };

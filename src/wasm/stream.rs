@@ -19,6 +19,7 @@ use crate::prelude::*;
 use js_sys::Array;
 use patches::PatchWriter;
 use wasm_bindgen::prelude::*;
+use core::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::JsCast;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -32,7 +33,13 @@ pub struct StreamAccumulator {
     high: Option<u16>,
     /// What writes the patches, and the records it handed out that the next ones may share.
     writer: PatchWriter,
+    /// This accumulator's number, the `stream` of every array `push` returns: it tells an element
+    /// that shows several replies which one a patch's `index` counts in (docs/ELEMENT.md, Streams).
+    id: u32,
 }
+
+/// The number the next accumulator gets (1 up; wraps after four billion, long after any page).
+static NEXT_ID: AtomicU32 = AtomicU32::new(1);
 
 #[wasm_bindgen(js_class = StreamAccumulator)]
 impl StreamAccumulator {
@@ -48,12 +55,13 @@ impl StreamAccumulator {
             inner: crate::stream::StreamAccumulator::<ReaderThroughJs>::with_reader(protocol),
             high: None,
             writer: PatchWriter::new(),
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         })
     }
 
     /// Reads a chunk: SSE text or bytes cut anywhere (inside a line, a UTF-8 character or a
     /// surrogate pair), or one parsed event object. Returns what changed in the records.
-    #[wasm_bindgen(unchecked_return_type = "Patch[]")]
+    #[wasm_bindgen(unchecked_return_type = "Patches")]
     pub fn push(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string | Uint8Array | object")] chunk: JsValue,
@@ -100,6 +108,10 @@ impl StreamAccumulator {
         for (i, patch) in patches.iter().enumerate() {
             out.set(i as u32, self.writer.write(patch, self.inner.records())?);
         }
+        // Not enumerable: the array stays the patches to JSON.stringify, spreads and deep equality.
+        let descriptor = js_sys::Object::new();
+        js_sys::Reflect::set(&descriptor, &JsValue::from_str("value"), &JsValue::from(self.id))?;
+        js_sys::Object::define_property(&out, &JsValue::from_str("stream"), &descriptor);
         Ok(out.into())
     }
 

