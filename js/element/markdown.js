@@ -9,6 +9,7 @@
 // - Code blocks get a header with their language and a copy button, outside the code.
 import { Marked } from "marked";
 import DOMPurify from "dompurify";
+import remend from "remend";
 import { imageHost, imageSource, linkAllowed } from "./policy.js";
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -105,6 +106,40 @@ function copyButton(code) {
     setTimeout(() => { button.textContent = "Copy"; }, 1500);
   });
   return button;
+}
+
+/** A table's separator row (`| --- | :-: |`), and the number of columns a row has. */
+const SEPARATOR = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+const columns = (line) => line.trim().replace(/^\||\|$/g, "").split("|").length;
+
+/**
+ * Markdown that is still streaming, made safe to show: what is unterminated is completed or held
+ * back, so that the reader never sees raw syntax that the next tokens would turn into something
+ * else. Streamdown's `remend` closes emphasis, inline code, links and images (a link whose target
+ * has not arrived loses its target, an image is held back); here, a table is held back until its
+ * separator row is whole (before, its header is only pipes), and a URL still arriving at the end is
+ * not auto-linked (it would link to half an address). The text once final is parsed as it is.
+ */
+export function healStreaming(text) {
+  let source = String(text);
+  const lines = source.split("\n");
+  // Trailing lines that start with a pipe, outside a fence: a table whose separator may not be whole.
+  if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+  let start = lines.length;
+  while (start > 0 && /^\s*\|/.test(lines[start - 1])) start--;
+  const fences = lines.slice(0, start).filter((line) => /^\s*(```|~~~)/.test(line)).length;
+  if (start < lines.length && fences % 2 === 0) {
+    const table = lines.slice(start);
+    const whole = table.length >= 2 && SEPARATOR.test(table[1]) && columns(table[1]) === columns(table[0]) &&
+      (table.length > 2 || source.endsWith("\n"));
+    if (!whole) source = lines.slice(0, start).join("\n");
+  }
+  // A bare URL still arriving: its scheme's colon escaped, so that GFM does not link it yet.
+  source = source.replace(/(^|\s)(https?)(:\/\/\S*)$/i, "$1$2\\$3").replace(/(^|\s)(www)(\.\S*)$/i, "$1$2\\$3");
+  // Markers with nothing after them yet (`**`, a fence's first backticks): what they open is unknown.
+  source = source.replace(/(^|[^*_~`\\])[*_~`]+$/, "$1");
+  // An image whose source has not arrived is held back whole.
+  return remend(source).replace(/!\[[^\]]*\]\(streamdown:incomplete-image\)/g, "");
 }
 
 /** Longer Markdown than this (in characters) shows as plain text: parsing it could stall the page. */

@@ -1,6 +1,6 @@
 // Display-message records to DOM, one builder per content type. Every string is untrusted: text
 // reaches the DOM only as text nodes, except Markdown, which goes through markdown.js.
-import { heldImage, renderMarkdown } from "./markdown.js";
+import { healStreaming, heldImage, renderMarkdown } from "./markdown.js";
 import { imageSource, linkTarget, loadsAtOnce } from "./policy.js";
 
 export function el(tag, attrs = {}, ...children) {
@@ -124,7 +124,9 @@ function text(record, ctx) {
     block = el("div", { class: "bubble", part: "bubble", dir: "auto" }, asText(record.content?.text));
   } else {
     block = el("div", { class: "prose" });
-    block.append(renderMarkdown(asText(record.content?.text), ctx.imageHosts, {
+    // While the block streams, unterminated Markdown is completed or held back (markdown.js).
+    const source = asText(record.content?.text);
+    block.append(renderMarkdown(record.metadata?.streaming === true ? healStreaming(source) : source, ctx.imageHosts, {
       onImage: (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true,
     }));
   }
