@@ -53,8 +53,7 @@ const noPart: ChatTranscriptPart = "source-chip";
 console.log(noPart);
 
 // ---------------------------------------------------------------------------------------------
-// The element as a component apps build on: renderers, actions, participants, prepend / upsert,
-// and the events.
+// The element as a component apps build on: renderers, actions and the events.
 
 /** Text from a record, as a renderer must put it in the DOM: as text, never as HTML. */
 function textNode(tag: string, text: string): HTMLElement {
@@ -90,18 +89,12 @@ element.actions = actions;
 element.actions = [];
 element.actions = [{ id: "share", label: "Share" }] as const;
 const buttons: ChatTranscriptAction[] = element.actions;
-element.participants = { user: { name: "Ana" }, assistant: { name: "Helper", avatar: "https://example.com/a.png" } };
-console.log(buttons.length, element.participants.user?.name);
+console.log(buttons.length);
 
-const older: DisplayRecord[] = [];
 const stored: DisplayMessage[] = [{
   id: "m1", conversation_id: "c1", message_type: "user", content_type: "text", content: { text: "hi" },
   tool_call_id: null, sequence: 0, status: "completed", metadata: {},
 }];
-element.prepend(older);
-element.prepend(stored);
-element.upsert(stored);
-element.upsert([...older, ...stored]);
 element.applyPatches(patches, { base: 3 });
 
 element.addEventListener("cd-action", (event) => {
@@ -121,10 +114,6 @@ element.addEventListener("cd-image", (event) => {
   console.log(kind, event.detail.src.length);
 });
 element.addEventListener("cd-toggle", (event) => console.log(event.detail.open, event.detail.record.sequence));
-element.addEventListener("cd-reach-start", (event) => {
-  const first: 0 = event.detail.index;
-  console.log(first, event.detail.record.conversation_id);
-});
 const onAction = (event: ChatTranscriptEventMap["cd-action"]) => console.log(event.detail.text);
 element.addEventListener("cd-action", onAction);
 element.removeEventListener("cd-action", onAction);
@@ -155,14 +144,10 @@ element.actions = { id: "retry", label: "Retry" };
 const noTheme: ChatTranscriptTheme = "blue";
 // @ts-expect-error: no such theme, as a prop either
 const badProps: ChatTranscriptProps = { theme: "sepia" };
-// @ts-expect-error: prepend takes records, not the DOM's nodes
-element.prepend(document.createElement("p"));
-// @ts-expect-error: upsert takes a list of records
-element.upsert(stored[0]);
 element.addEventListener("cd-action", (event) => {
   // @ts-expect-error: an action's detail has no href
   console.log(event.detail.href);
 });
-// @ts-expect-error: a participant's name is text
-element.participants = { user: { name: 3 } };
+// @ts-expect-error: participants is not part of the element yet (issue 47)
+element.participants = { user: { name: "Ana" } };
 console.log(noTheme, badProps);
