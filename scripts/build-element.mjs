@@ -1,18 +1,27 @@
 // Bundles chat-display/element (js/element/) into pkg/element/index.js: one minified ES module
-// holding the element, its CSS, marked, DOMPurify and @tanstack/virtual-core, so that a page with
+// holding the element, its CSS, marked, DOMPurify, remend and @tanstack/virtual-core (and, in
+// chunks beside it that it imports on first need, highlight.js and Temml), so that a page with
 // no bundler needs only an import map entry for "chat-display" (the element imports the package's
 // main entry, which an app shares with it). Writes index.d.ts beside it and prints the size.
 import { build, transform } from "esbuild";
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { basename } from "node:path";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const out = `${root}pkg/element`;
 mkdirSync(out, { recursive: true });
-await build({
+// The parts loaded on first need (js/element/highlight.js, math.js) are chunks of their own,
+// fetched from beside index.js by its dynamic imports.
+for (const file of readdirSync(out)) if (file.endsWith(".js") && file !== "index.js") rmSync(`${out}/${file}`);
+const result = await build({
   entryPoints: [`${root}js/element/index.js`],
-  outfile: `${out}/index.js`,
+  outdir: out,
+  entryNames: "[name]",
+  chunkNames: "[name]-[hash]",
+  splitting: true,
+  metafile: true,
   bundle: true,
   format: "esm",
   platform: "browser",
@@ -33,5 +42,7 @@ await build({
   }],
 });
 copyFileSync(`${root}js/element/index.d.ts`, `${out}/index.d.ts`);
-const bytes = readFileSync(`${out}/index.js`);
-console.log(`built pkg/element/index.js: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzipped`);
+for (const path of Object.keys(result.metafile.outputs).filter((p) => p.endsWith(".js")).sort()) {
+  const bytes = readFileSync(path);
+  console.log(`built pkg/element/${basename(path)}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzipped`);
+}

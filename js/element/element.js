@@ -10,6 +10,7 @@ import { Virtualizer, elementScroll, measureElement, observeElementOffset, obser
 import css from "./style.css";
 import { chatDisplayError, isLoadError, openInput } from "./input.js";
 import { el, renderRecord } from "./render.js";
+import { onLazyLoad } from "./markdown.js";
 import { Store } from "./store.js";
 
 let ready = null;
@@ -105,6 +106,7 @@ export class ChatTranscript extends HTMLElement {
   #open = new Map(); // record index -> open, for foldable blocks the reader or the search set
   #searchOpened = new Set();
   #calls = new Map(); // memo: result index -> the index of the call it pairs with, or -1
+  #leads = new Map(); // memo: text record index -> the first text record of its run in one message
   #query = "";
   #hits = [];
   #hit = -1;
@@ -116,6 +118,7 @@ export class ChatTranscript extends HTMLElement {
   #pendingScroll = null;
   #patched = false; // patches have changed the records: the view follows the end while at it
   #renderers = {};
+  #lazyOff = null;
   #actions = DEFAULT_ACTIONS;
   #streams = new Map(); // a StreamAccumulator's id (its patches' `stream`) -> where its records start
 
@@ -146,6 +149,16 @@ export class ChatTranscript extends HTMLElement {
   }
 
   connectedCallback() {
+    // The highlighter or the typesetter arrived: the rows in view show code and math with it. One
+    // that could not be fetched says so.
+    this.#lazyOff ??= onLazyLoad((name, error) => {
+      if (!error) this.#invalidate();
+      else if (this.isConnected) {
+        const what = name === "highlight" ? "the syntax highlighter" : "the math typesetter";
+        const failure = chatDisplayError("invalid_input", "$", `Could not load ${what} (${error?.message ?? error}); code shows plain and math as its source.`);
+        this.#emit("cd-error", failure, false);
+      }
+    });
     this.#mount();
     const src = this.getAttribute("src");
     // Upgraded from markup, attributeChangedCallback has already started this src.
@@ -153,6 +166,8 @@ export class ChatTranscript extends HTMLElement {
   }
 
   disconnectedCallback() {
+    this.#lazyOff?.();
+    this.#lazyOff = null;
     this.#unmount?.();
     this.#unmount = null;
     this.#virtualizer = null;
@@ -191,6 +206,7 @@ export class ChatTranscript extends HTMLElement {
       kept[key] = renderer;
     }
     this.#renderers = kept;
+    this.#leads.clear(); // a text renderer takes text records one by one
     this.#invalidate();
   }
 
@@ -333,6 +349,7 @@ export class ChatTranscript extends HTMLElement {
       }
     }
     this.#calls.clear();
+    this.#leads.clear();
     if (this.#query) this.#hits = store.search(this.#query);
     this.#patched = true;
     if (atEnd) this.#follow = true;
@@ -391,6 +408,7 @@ export class ChatTranscript extends HTMLElement {
     this.#open.clear();
     this.#searchOpened.clear();
     this.#calls.clear();
+    this.#leads.clear();
     this.#hits = this.#query ? store.search(this.#query) : [];
     this.#hit = -1;
     this.#follow = true;
@@ -454,10 +472,10 @@ export class ChatTranscript extends HTMLElement {
     const v = this.#virtualizer;
     if (!v) return;
     v._willUpdate();
-    // A result's change shows in its call's row.
+    // A result's change shows in its call's row, a text block's in its message's first block's.
     for (const index of [...this.#dirty]) {
-      const call = this.#callOf(index);
-      if (call >= 0) this.#dirty.add(call);
+      const row = this.#rowOf(index);
+      if (row !== index) this.#dirty.add(row);
     }
     const items = v.getVirtualItems();
     this.#spacer.style.height = `${v.getTotalSize()}px`;
@@ -536,7 +554,45 @@ export class ChatTranscript extends HTMLElement {
 
   #rowOf(i) {
     const call = this.#callOf(i);
-    return call >= 0 ? call : i;
+    return call >= 0 ? call : this.#leadOf(i);
+  }
+
+  /** True when record `j` continues record `i`'s message (the next `sequence`, the same role). */
+  #continues(i, j) {
+    const a = this.#store.get(i);
+    const b = this.#store.get(j);
+    return !!a && !!b && b.message_type === a.message_type && Number.isInteger(a.sequence) && b.sequence === a.sequence + 1;
+  }
+
+  /** True for a text record that a message's Markdown document takes in (not a user's bubble),
+   * while no app renderer takes text records one by one. */
+  #merges(i) {
+    const record = this.#store.get(i);
+    return record?.content_type === "text" && record.message_type !== "user" && !Object.hasOwn(this.#renderers, "text");
+  }
+
+  /**
+   * The first text record of the run of text records in one message that record `i` is part of
+   * (`i` itself for any other record): the run is one Markdown document, in that record's row.
+   */
+  #leadOf(i) {
+    let lead = this.#leads.get(i);
+    if (lead !== undefined) return lead;
+    lead = i;
+    if (this.#merges(i)) {
+      for (let k = 0; k < 4096 && lead > 0 && this.#merges(lead - 1) && this.#continues(lead - 1, lead); k++) lead--;
+    }
+    this.#leads.set(i, lead);
+    return lead;
+  }
+
+  /** The text records of the document led by `lead`, as `{index, record}`. */
+  #groupOf(lead) {
+    const group = [{ index: lead, record: this.#store.get(lead) }];
+    for (let j = lead + 1; j < this.#store.length && group.length < 4096 && this.#merges(j) && this.#continues(j - 1, j); j++) {
+      group.push({ index: j, record: this.#store.get(j) });
+    }
+    return group;
   }
 
   #row(i) {
@@ -547,8 +603,8 @@ export class ChatTranscript extends HTMLElement {
       class: "row", role: "article", part: "message", "data-index": i,
       "aria-posinset": i + 1, "aria-setsize": store.length, data: { turn },
     });
-    if (this.#callOf(i) >= 0) {
-      row.hidden = true; // shown inside its call's row
+    if (this.#callOf(i) >= 0 || this.#leadOf(i) !== i) {
+      row.hidden = true; // shown inside its call's row, or in its message's document
       return row;
     }
     const previous = i > 0 ? store.get(i - 1) : null;
@@ -568,9 +624,11 @@ export class ChatTranscript extends HTMLElement {
 
   #fill(row, i, record) {
     const results = record?.content_type === "tool_call" ? this.#resultsOf(i, record) : [];
+    const group = this.#merges(i) ? this.#groupOf(i) : null;
     const ctx = {
       index: i,
       results,
+      group: group && group.length > 1 ? group : undefined,
       open: this.#open.get(i),
       imageHosts: this.#imageHosts,
       emit: (type, detail) => this.#emit(type, { ...detail, index: i, record }),
@@ -665,18 +723,17 @@ export class ChatTranscript extends HTMLElement {
     return k;
   }
 
-  /** The message's text for Copy and `cd-action`: its text records' `toText`, Markdown kept. */
+  /**
+   * The message's text for Copy and `cd-action`: its text records' `toText`, Markdown kept. For a
+   * text record that is its `content.text` as it is (behavior.md 5.3), so it is read here, with no
+   * call into the module (which an element given only `records` may not have loaded yet).
+   */
   #messageText(first, last) {
     const texts = [];
     for (let k = first; k <= last; k++) {
       const record = this.#store.get(k);
-      if (record?.content_type !== "text") continue;
-      try {
-        const text = this.#store.api.toText(record);
-        if (typeof text === "string" && text !== "") texts.push(text);
-      } catch {
-        // A record toText cannot read adds nothing to copy.
-      }
+      const text = record?.content_type === "text" ? record.content?.text : undefined;
+      if (typeof text === "string" && text !== "") texts.push(text);
     }
     return texts.join("\n\n");
   }
@@ -686,11 +743,13 @@ export class ChatTranscript extends HTMLElement {
    * it streams, none for a message with no text (a tool call alone) and none when `actions` is [].
    */
   #actionsOf(i, record) {
-    if (!this.#actions.length || record?.message_type !== "assistant" || record?.metadata?.streaming === true) return null;
-    const next = this.#store.get(i + 1);
-    if (next && next.message_type === record.message_type && next.sequence === record.sequence + 1) return null;
+    if (!this.#actions.length || record?.message_type !== "assistant") return null;
+    // The message's last record, and the row that shows it: the bar goes under that row.
+    let last = i;
+    for (let k = 0; k < 4096 && this.#continues(last, last + 1); k++) last++;
+    if (this.#rowOf(last) !== i || this.#store.get(last)?.metadata?.streaming === true) return null;
     const first = this.#messageStart(i);
-    const text = this.#messageText(first, i);
+    const text = this.#messageText(first, last);
     if (text === "") return null;
     const bar = el("div", { class: "actions", part: "actions", role: "group", "aria-label": "Message actions" });
     for (const { id, label } of this.#actions) {

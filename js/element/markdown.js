@@ -142,6 +142,135 @@ export function healStreaming(text) {
   return remend(source).replace(/!\[[^\]]*\]\(streamdown:incomplete-image\)/g, "");
 }
 
+// ---------------------------------------------------------------------------------------------
+// The parts loaded on first need, each its own chunk: the highlighter when a code block with a
+// language first shows, the math typesetter when a message first holds math. Until one has
+// loaded, code shows plain and math as its TeX source; when it loads, listeners (the elements)
+// build their rows in view again.
+
+const lazy = { highlight: null, math: null };
+const loading = { highlight: null, math: null };
+const listeners = new Set();
+
+/** Calls `listener(name, error)` when a lazily loaded part has loaded (or failed to); returns a
+ * function that stops it. */
+export function onLazyLoad(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function need(name) {
+  if (lazy[name] || loading[name]) return;
+  const load = name === "highlight" ? () => import("./highlight.js") : () => import("./math.js");
+  loading[name] = load().then((module) => {
+    lazy[name] = module;
+    for (const listener of listeners) listener(name, null);
+  }, (error) => {
+    // Offline, or a chunk the server does not have: code stays plain, math stays source, and the
+    // elements say why once (cd-error); no retry storm.
+    for (const listener of listeners) listener(name, error);
+  });
+}
+
+/** Private-use characters that stand for a math span in the Markdown source until the rendered
+ * fragment has them typeset (taken out of the model's own text first). */
+const MATH_OPEN = "\uE002";
+const MATH_CLOSE = "\uE003";
+const MATH_MARKS = /[\uE002\uE003]/g;
+/** Code spans (left as they are), then `$$...$$`, `\[...\]` and `\(...\)`. A single `$` is never
+ * math: "$5 and $10" stays text. */
+const MATH = /(`+)[\s\S]*?\1|\$\$([\s\S]+?)\$\$|\\\[([\s\S]+?)\\\]|\\\(([\s\S]+?)\\\)/g;
+
+/** The source with each math span outside code replaced by a token, and the spans. */
+function extractMath(text) {
+  const maths = [];
+  if (!/\$\$|\\\[|\\\(/.test(text)) return { source: text.replace(MATH_MARKS, ""), maths };
+  const replace = (chunk) => chunk.replace(MATH, (match, ticks, dollars, bracket, paren) => {
+    if (ticks !== undefined) return match;
+    maths.push({ tex: dollars ?? bracket ?? paren, display: paren === undefined, raw: match });
+    return `${MATH_OPEN}${maths.length - 1}${MATH_CLOSE}`;
+  });
+  const out = [];
+  let chunk = [];
+  let fence = null;
+  const flush = () => {
+    if (chunk.length) out.push(replace(chunk.join("\n")));
+    chunk = [];
+  };
+  for (const line of text.replace(MATH_MARKS, "").split("\n")) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      out.push(line);
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+    } else if (marker) {
+      flush();
+      fence = marker;
+      out.push(line);
+    } else {
+      chunk.push(line);
+    }
+  }
+  flush();
+  return { source: out.join("\n"), maths };
+}
+
+const MATH_CONFIG = {
+  RETURN_DOM_FRAGMENT: true,
+  USE_PROFILES: { mathMl: true },
+  FORBID_TAGS: ["annotation-xml", "maction", "style"],
+  FORBID_ATTR: ["href", "xlink:href", "src", "style", "id", "class", "action"],
+};
+
+/** One math span: MathML once the typesetter has loaded, its TeX source until then or when the TeX
+ * cannot be read. */
+function mathNode({ tex, display, raw }) {
+  const span = document.createElement("span");
+  span.className = display ? "math math-display" : "math";
+  const math = lazy.math;
+  if (!math) {
+    need("math");
+    span.classList.add("math-pending");
+    span.textContent = raw;
+    return span;
+  }
+  const { markup, error } = math.typeset(tex, display);
+  if (error) {
+    span.classList.add("math-error");
+    span.title = error;
+    span.textContent = raw;
+    return span;
+  }
+  // Temml sets a few `style` attributes (a CSP's style-src refuses them even while DOMPurify
+  // parses, so they go first, as text: its attribute values are escaped).
+  span.append(sanitizer().sanitize(markup.replace(/\sstyle="[^"]*"/g, ""), MATH_CONFIG));
+  return span;
+}
+
+function placeMath(fragment, maths) {
+  const walker = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  while (walker.nextNode()) if (walker.currentNode.data.includes(MATH_OPEN)) nodes.push(walker.currentNode);
+  for (const node of nodes) {
+    const parts = node.data.split(/\uE002(\d+)\uE003/);
+    node.replaceWith(...parts.map((part, p) => (p % 2 === 0 ? part : maths[Number(part)] ? mathNode(maths[Number(part)]) : "")));
+  }
+}
+
+const CODE_CONFIG = { RETURN_DOM_FRAGMENT: true, ALLOWED_TAGS: ["span"], ALLOWED_ATTR: ["class"] };
+
+/** A code block's text highlighted as `language`, once the highlighter has loaded. */
+function highlightCode(code, language) {
+  const highlighter = lazy.highlight;
+  if (!highlighter) {
+    need("highlight");
+    return;
+  }
+  const html = highlighter.highlight(code.textContent, language);
+  if (html === null) return; // a language it does not know stays plain
+  code.replaceChildren(sanitizer().sanitize(html, CODE_CONFIG));
+  code.classList.add("hljs");
+}
+
 /** Longer Markdown than this (in characters) shows as plain text: parsing it could stall the page. */
 const MAX_MARKDOWN = 200_000;
 /** Lines indented (or quoted) deeper than this nest so far that marked's time grows with the square. */
@@ -173,7 +302,9 @@ export function renderMarkdown(text, imageHosts = new Set(), { onImage } = {}) {
   let fragment;
   try {
     if (tooComplex(source)) return plainText(source);
-    fragment = sanitizer().sanitize(marked.parse(source), CONFIG);
+    const { source: withoutMath, maths } = extractMath(source);
+    fragment = sanitizer().sanitize(marked.parse(withoutMath), CONFIG);
+    if (maths.length) placeMath(fragment, maths);
   } catch {
     // marked recurses per nesting level: input nested deeper than the stack goes shows as text.
     return plainText(source);
@@ -196,6 +327,7 @@ export function renderMarkdown(text, imageHosts = new Set(), { onImage } = {}) {
   for (const pre of fragment.querySelectorAll("pre")) {
     const code = pre.querySelector("code") ?? pre;
     const language = /(?:^|\s)language-(\S+)/.exec(code.className)?.[1] ?? "";
+    if (language && code !== pre) highlightCode(code, language);
     const head = document.createElement("div");
     head.className = "code-head";
     const label = document.createElement("span");

@@ -100,7 +100,10 @@ function citationChip(citation, n) {
     ? (Number.isInteger(c.end_index) && c.end_index > c.start_index + 1 ? `pp. ${c.start_index}–${c.end_index - 1}` : `p. ${c.start_index}`) : null;
   const cited = word(c.cited_text);
   const tip = [cited && (cited.length > 300 ? `“${cited.slice(0, 299)}…”` : `“${cited}”`), href].filter(Boolean).join("\n");
+  // The site's name beside a title, unless the label is the host already.
+  const site = host && label !== host ? host.replace(/^www\./, "") : null;
   const parts = [el("span", { class: "citation-n" }, String(n)), el("span", { class: "citation-label", dir: "auto" }, label),
+    site ? el("span", { class: "citation-site" }, site) : null,
     pages ? el("span", { class: "citation-where" }, pages) : null];
   // `data-citation`: its place in metadata.citations, for `cd-citation`.
   const data = { citation: n - 1 };
@@ -117,22 +120,105 @@ function citations(record) {
     ...list.map((c, k) => el("li", {}, citationChip(c, k + 1))));
 }
 
-function text(record, ctx) {
-  const sources = citations(record);
-  let block;
-  if (record.message_type === "user") {
-    block = el("div", { class: "bubble", part: "bubble", dir: "auto" }, asText(record.content?.text));
-  } else {
-    block = el("div", { class: "prose" });
-    // While the block streams, unterminated Markdown is completed or held back (markdown.js).
-    const source = asText(record.content?.text);
-    block.append(renderMarkdown(record.metadata?.streaming === true ? healStreaming(source) : source, ctx.imageHosts, {
-      onImage: (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true,
-    }));
+/** Where a citation links (its `url`, else a `source` that is a URL), or null. */
+const citationHref = (c) => (c !== null && typeof c === "object" ? linkTarget(word(c.url), null) ?? linkTarget(word(c.source), null) : null);
+
+/**
+ * The sources of a message's text blocks, each once: citations that link to the same URL are one
+ * source; any other citation is a source of its own. `{sources: [{citation, index, k}], numbers}`:
+ * `numbers[j][k]` is the number of block j's citation k.
+ */
+function sourcesOf(group) {
+  const sources = [];
+  const byHref = new Map();
+  const numbers = group.map(({ index, record }) => {
+    const list = Array.isArray(record.metadata?.citations) ? record.metadata.citations : [];
+    return list.map((citation, k) => {
+      const href = citationHref(citation);
+      if (href && byHref.has(href)) return byHref.get(href);
+      sources.push({ citation, index, k });
+      if (href) byHref.set(href, sources.length);
+      return sources.length;
+    });
+  });
+  return { sources, numbers };
+}
+
+/** Private-use characters that stand for a citation marker in the Markdown source until the
+ * rendered fragment has them replaced (and are taken out of the model's own text first). */
+const MARK_OPEN = "\uE000";
+const MARK_CLOSE = "\uE001";
+const MARKS = /[\uE000\uE001]/g;
+
+/** The numbered marker of a cited block: a link to its source where it has one. */
+function citationMarker({ citation, index, k }, n) {
+  const href = citationHref(citation);
+  const data = { record: index, citation: k };
+  const label = `Source ${n}`;
+  const marker = href
+    ? el("a", { class: "citation-marker", href, target: "_blank", rel: "noopener noreferrer", "aria-label": label, data }, String(n))
+    : el("span", { class: "citation-marker", role: "link", tabindex: "0", "aria-label": label, data }, String(n));
+  return el("sup", { class: "citation-ref" }, marker);
+}
+
+/** Replaces the marker tokens in `fragment`'s text (outside code) with citation markers. */
+function placeMarkers(fragment, sources) {
+  const walker = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  while (walker.nextNode()) if (walker.currentNode.data.includes(MARK_OPEN)) nodes.push(walker.currentNode);
+  for (const node of nodes) {
+    const inCode = node.parentElement?.closest("code, pre");
+    const parts = node.data.split(/\uE000(\d+)\uE001/);
+    const out = [];
+    parts.forEach((part, p) => {
+      if (p % 2 === 0) out.push(part);
+      else if (!inCode) out.push(citationMarker(sources[Number(part) - 1], Number(part)));
+    });
+    node.replaceWith(...out);
   }
-  if (!sources) return block;
+}
+
+/**
+ * A message's text records as one document. A user's text is a bubble, verbatim. Any other role's
+ * is one Markdown document across the message's consecutive text records (a provider that splits an
+ * answer at its citations splits it mid-list), with each block's citations as numbered markers
+ * after its text and the message's sources listed once under it, deduplicated by URL.
+ */
+function text(record, ctx) {
+  if (record.message_type === "user") {
+    const block = el("div", { class: "bubble", part: "bubble", dir: "auto" }, asText(record.content?.text));
+    const sources = citations(record);
+    if (!sources) return block;
+    const both = document.createDocumentFragment();
+    both.append(block, sources);
+    return both;
+  }
+  const group = ctx.group ?? [{ index: ctx.index, record }];
+  const { sources, numbers } = sourcesOf(group);
+  let source = "";
+  group.forEach(({ record: block }, j) => {
+    const text = asText(block.content?.text).replace(MARKS, "");
+    const marks = [...new Set(numbers[j])].map((n) => `${MARK_OPEN}${n}${MARK_CLOSE}`).join("");
+    // The markers go after the block's words, before the line break that may end it.
+    source += marks ? text.replace(/\s*$/, (end) => marks + end) : text;
+  });
+  const streaming = group.some(({ record: block }) => block.metadata?.streaming === true);
+  const prose = el("div", { class: "prose" });
+  // While the block streams, unterminated Markdown is completed or held back (markdown.js).
+  prose.append(renderMarkdown(streaming ? healStreaming(source) : source, ctx.imageHosts, {
+    onImage: (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true,
+  }));
+  placeMarkers(prose, sources);
+  if (!sources.length) return prose;
+  const list = el("ol", { class: "citations", part: "citations", "aria-label": "Sources" },
+    ...sources.map(({ citation, index, k }, n) => {
+      const chip = citationChip(citation, n + 1);
+      chip.dataset.record = String(index);
+      chip.dataset.citation = String(k);
+      return el("li", {}, chip);
+    }));
   const both = document.createDocumentFragment();
-  both.append(block, sources);
+  both.append(prose, list);
   return both;
 }
 

@@ -805,7 +805,12 @@ test("every recorded stream replays through applyPatches to the accumulator's re
       await window.__frames(3);
       const rows = (e) => Object.fromEntries([...e.shadowRoot.querySelectorAll(".row")].map((r) => [r.dataset.index, { hidden: r.hidden, text: r.textContent }]));
       const result = { records: t.records, expected, streamed: rows(t), whole: rows(whole),
-        texts: [...t.shadowRoot.querySelectorAll(".record")].map((e) => ({ index: Number(e.dataset.record), prose: e.querySelector(".prose")?.textContent ?? null, name: e.querySelector(".tool-head .name")?.textContent ?? null })),
+        texts: [...t.shadowRoot.querySelectorAll(".record")].map((e) => {
+          // The prose's words, without the citation markers after them.
+          const prose = e.querySelector(".prose")?.cloneNode(true) ?? null;
+          for (const marker of prose?.querySelectorAll(".citation-ref") ?? []) marker.remove();
+          return { index: Number(e.dataset.record), prose: prose?.textContent ?? null, name: e.querySelector(".tool-head .name")?.textContent ?? null };
+        }),
         streaming: t.shadowRoot.querySelectorAll(".streaming").length };
       whole.remove();
       return result;
@@ -817,7 +822,10 @@ test("every recorded stream replays through applyPatches to the accumulator's re
     for (const shown of out.texts) {
       const r = out.expected[shown.index];
       if (r.content_type === "tool_call") assert.equal(shown.name, r.content.name, `${fixture}: tool call ${shown.index}`);
-      if (r.content_type === "text" && r.message_type === "assistant" && !/[*_`#\[\]<>|\\~-]/.test(r.content.text)) {
+      // A text record that the next continues is one document with it (tested on its own below).
+      const next = out.expected[shown.index + 1];
+      const merged = next?.content_type === "text" && next.message_type === r.message_type && next.sequence === r.sequence + 1;
+      if (r.content_type === "text" && r.message_type === "assistant" && !merged && !/[*_`#\[\]<>|\\~-]/.test(r.content.text)) {
         assert.equal(shown.prose.trim(), r.content.text.trim(), `${fixture}: the final text of ${shown.index}`);
       }
     }
@@ -919,6 +927,12 @@ function hostileConversation() {
         tool_calls: [{ call_id: `m${i}`, name: v, arguments: { v }, display_text: v }] },
       { role: "tool", tool_results: [{ tool_call_id: `m${i}`, name: v, content: v }] },
       rec(v, v, { text: v }),
+      // Code fences (with a language, without one, and a language that is itself the vector), math,
+      // and a message whose text is split into blocks that each cite the vector.
+      rec("assistant", "text", { text: `\`\`\`js\n${v}\n\`\`\`\n\n\`\`\`\n${v}\n\`\`\`\n\n\`\`\`${v.replace(/[\n`]/g, " ")}\n${v}\n\`\`\`` }),
+      rec("assistant", "text", { text: `$$${v}$$ and \\(${v}\\) and \\[\\text{${v}}\\]` }),
+      rec("assistant", "text", { text: `- ${v}` }, { sequence: 0, metadata: { citations: [citationOf(v)] } }),
+      rec("assistant", "text", { text: ` ${v}\n` }, { sequence: 1, metadata: { citations: [citationOf(v), citationOf(`https://cite.example/${i}`)] } }),
     );
   });
   // The exfiltration route: a Markdown image in model text.
@@ -956,7 +970,9 @@ function sweep(page, { expand = true } = {}) {
           if (["href", "src", "action", "formaction", "xlink:href", "srcset", "data", "background", "poster"].includes(a.name)
               && risky.test(a.value.replace(/[\u0000-\u0020\u2028\u2029]/g, ""))) found.push(`${e.tagName} ${a.name}=${a.value}`);
         }
-        if (["SCRIPT", "IFRAME", "OBJECT", "EMBED", "FORM", "BASE", "META", "STYLE", "LINK", "SVG", "MATH", "TEMPLATE", "FRAME"].includes(e.tagName.toUpperCase())) found.push(`element ${e.tagName}`);
+        // MathML only as the typesetter's output (in a .math span, sanitized: no links, no maction).
+        const math = e.tagName.toUpperCase() === "MATH" && e.parentElement?.classList.contains("math");
+        if (["SCRIPT", "IFRAME", "OBJECT", "EMBED", "FORM", "BASE", "META", "STYLE", "LINK", "SVG", "MATH", "TEMPLATE", "FRAME", "MACTION", "ANNOTATION-XML"].includes(e.tagName.toUpperCase()) && !math) found.push(`element ${e.tagName}`);
       }
       while (i < n && seen.has(i)) i++;
     }
@@ -1904,8 +1920,8 @@ test("actions: Copy under each assistant reply writes its text; the app's own fi
     try { t.actions = [{ label: "No id" }]; } catch (error) { refused = { name: error.name, code: error.code, path: error.path }; }
     return { bars, copied, seen, labels, none, refused, actions: t.actions };
   }, componentConversation());
-  // One bar per assistant message with text: the cited answer's message (records 4 and 5), on its last row.
-  assert.deepEqual(out.bars, [{ row: 5, labels: ["Copy"] }]);
+  // One bar per assistant message with text: the cited answer's message (records 4 and 5, one Markdown document in row 4).
+  assert.deepEqual(out.bars, [{ row: 4, labels: ["Copy"] }], "one document, one bar");
   const text = "It is **18°C** and sunny. See [the forecast](https://weather.example/paris).\n\nAnything else?";
   assert.deepEqual(out.copied, [text], "Copy writes the message's text, Markdown kept");
   assert.equal(out.seen[0].action, "copy");
@@ -2064,6 +2080,161 @@ test("fields a reader looks for: shown where they belong, or absent from the rec
   }
   assert.ok(!seen.summary.records.includes("MARK-summary"), "a thinking part's summary beside its text is not in the record");
   assert.match(seen.invalidCall.text, /failed/, "the invalid call shows as failed");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("Markdown while it streams never shows raw syntax, and once final reads node for node as if never streamed", async () => {
+  const { page, watch } = await open();
+  const answer = "Here is **bold text** and `inline code` and [a link](https://example.com/docs) and a URL https://example.org/page here.\n\n" +
+    "| step | command |\n| --- | --- |\n| 1 | build |\n| 2 | test |\n\n```js\nconst x = 1;\n```\n\n- one *item* and ![a chart](https://img.example/c.png)\n- two __strong__\n";
+  const out = await page.evaluate(async (answer) => {
+    const base = { conversation_id: null, message_type: "assistant", content_type: "text", sequence: 0, status: "completed", tool_call_id: null };
+    t.records = [{ ...base, message_type: "user", content: { text: "Show me." }, metadata: {} }, { ...base, content: { text: "" }, metadata: { streaming: true } }];
+    await window.__frames(2);
+    const bad = [];
+    const hrefs = new Set();
+    for (let i = 0; i < answer.length; i += 2) {
+      t.applyPatches([{ op: "append", index: 1, field: "text", text: answer.slice(i, i + 2) }]);
+      await window.__frames(1);
+      const prose = window.__record(1)?.querySelector(".prose");
+      if (!prose) continue;
+      const copy = prose.cloneNode(true);
+      for (const code of copy.querySelectorAll(".code-block")) code.remove();
+      const text = copy.textContent;
+      for (const raw of ["**", "__", "`", "](", "|", "*"]) if (text.includes(raw)) bad.push(`${JSON.stringify(raw)} at ${i}: ${JSON.stringify(text.slice(-60))}`);
+      for (const a of prose.querySelectorAll("a[href]")) hrefs.add(a.getAttribute("href"));
+      if (prose.querySelector('img, .image-blocked')) bad.push(`an image shown while its source streams, at ${i}`);
+    }
+    const streamed = { ...t.records[1], metadata: {} };
+    t.applyPatches([{ op: "replace", index: 1, record: streamed }]);
+    await window.__frames(2);
+    const final = window.__record(1).querySelector(".prose").innerHTML;
+    const fresh = document.createElement("chat-transcript");
+    fresh.style.height = "600px";
+    document.body.append(fresh);
+    fresh.records = [t.records[0], { ...streamed }];
+    await window.__frames(3);
+    const whole = fresh.shadowRoot.querySelector('.record[data-record="1"] .prose').innerHTML;
+    fresh.remove();
+    return { bad, hrefs: [...hrefs], final, whole };
+  }, answer);
+  assert.deepEqual(out.bad.slice(0, 10), [], "no raw Markdown syntax while streaming");
+  assert.deepEqual(out.hrefs.sort(), ["https://example.com/docs", "https://example.org/page"], "no link to half an address");
+  assert.equal(out.final, out.whole, "the final render equals the non-streamed one");
+  assert.match(out.final, /<table>/);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("a cited answer split into blocks at its citations reads as one document: markers after the cited words, each source once", async () => {
+  const { page, watch } = await open();
+  // The AI SDK's recorded Anthropic web-search answer (tests/fixtures/recorded, NOTICE there).
+  const body = JSON.parse(readFileSync(join(repo, "tests/fixtures/recorded/anthropic_messages/anthropic/anthropic-web-search-tool.1.json"), "utf8"));
+  const records = cd.toDisplayMessages(cd.fromProvider("anthropic_messages", body));
+  const texts = records.filter((r) => r.content_type === "text");
+  assert.ok(texts.length >= 5 && texts.some((r) => r.content.text.trim() === "-"), "the recording splits a list item from its words");
+  const cited = texts.flatMap((r) => r.metadata.citations ?? []);
+  const urls = [...new Set(cited.map((c) => new URL(c.url).href))];
+  assert.ok(cited.length > urls.length, "the recording cites one page twice");
+  const out = await page.evaluate(async (body) => {
+    await t.load(body);
+    await window.__frames(3);
+    const root = window.__root();
+    const seen = [];
+    document.addEventListener("cd-citation", (event) => { seen.push({ index: event.detail.index, url: event.detail.citation?.url }); event.preventDefault(); });
+    const rows = [...root.querySelectorAll(".row")].filter((r) => !r.hidden && r.querySelector('.record[data-content-type="text"]'));
+    const prose = rows[0].querySelector(".prose");
+    const markers = [...prose.querySelectorAll(".citation-marker")];
+    markers.at(-1)?.click();
+    return {
+      textRows: rows.length,
+      hiddenTextRows: [...root.querySelectorAll(".row[hidden]")].length,
+      emptyItems: [...prose.querySelectorAll("li")].filter((li) => li.textContent.trim() === "").length,
+      headings: [...prose.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => h.textContent),
+      markers: markers.map((m) => ({ n: m.textContent, href: m.getAttribute("href"), before: m.parentElement.previousSibling?.textContent?.slice(-12) ?? "" })),
+      chips: [...rows[0].querySelectorAll(".citations .citation")].map((c) => ({ n: c.querySelector(".citation-n").textContent, href: c.getAttribute("href"), site: c.querySelector(".citation-site")?.textContent ?? null })),
+      lists: root.querySelectorAll(".citations").length,
+      seen,
+    };
+  }, body);
+  assert.equal(out.textRows, 1, "one row holds the message's text");
+  assert.equal(out.emptyItems, 0, "no empty list item");
+  const atx = [...texts.map((r) => r.content.text).join("").matchAll(/^#{1,6} (.*)$/gm)].map((m) => m[1].trim());
+  assert.ok(atx.length >= 2);
+  assert.deepEqual(out.headings, atx, "the answer's own headings and no stray setext one");
+  assert.equal(out.lists, 1, "the sources are listed once");
+  assert.deepEqual(out.chips.map((c) => c.href), urls, "each source once, deduplicated by URL, in order of first citation");
+  assert.deepEqual(out.chips.map((c) => c.n), urls.map((_, k) => String(k + 1)));
+  for (const chip of out.chips) assert.equal(chip.site, new URL(chip.href).host.replace(/^www\./, ""), "with the site's name");
+  assert.equal(out.markers.length, cited.length, "a marker for each citation of each block");
+  for (const m of out.markers) {
+    assert.equal(m.href, urls[Number(m.n) - 1], "a marker links to its numbered source");
+    assert.ok(m.before.trim() !== "", `a marker follows words: ${JSON.stringify(m.before)}`);
+  }
+  assert.equal(out.seen.length, 1, "a marker fires cd-citation");
+  assert.equal(out.seen[0].url, cited.at(-1).url);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("code is highlighted and math typeset, each library loaded only when a row first needs it; unknown and hostile input stays text", async () => {
+  const { page, watch } = await open();
+  const chunks = [];
+  page.on("request", (r) => { const m = /\/element\/(highlight|math)-[^/]*\.js$/.exec(r.url()); if (m) chunks.push(m[1]); });
+  const base = { conversation_id: null, message_type: "assistant", content_type: "text", sequence: 0, status: "completed", tool_call_id: null, metadata: {} };
+  const plain = await page.evaluate(async (base) => {
+    t.records = [{ ...base, content: { text: "No code, no math: it costs $5 and $10, and `inline` stays code." } }];
+    await window.__frames(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return window.__record(0).querySelector(".prose").innerHTML;
+  }, base);
+  assert.deepEqual(chunks, [], "neither library loads for a page that shows neither");
+  assert.match(plain, /\$5 and \$10/, "a single $ is never math");
+  const vector = '"><img src=x onerror=window.__xss()>';
+  const text = [
+    "```js\nconst answer = 42; // the answer\n```",
+    "```rust\nfn main() { println!(\"hi\"); }\n```",
+    "```brainfuck\n+[-->-[>>+>-----<<]<--<---]>-.\n```",
+    "```\nno language <script>window.__xss()</script>\n```",
+    "```" + vector + "\n<img src=x onerror=window.__xss()>\n```",
+    "Display: $$\\frac{a}{b} + \\sqrt{x^2}$$ and inline \\(e^{i\\pi} = -1\\) and \\[\\sum_{n=1}^{\\infty} n\\]",
+    "Broken: $$\\frac{1}{$$ stays its source. Hostile: $$\\href{javascript:window.__xss()}{x} \\class{a}{b}$$ and `$$not math$$` in code.",
+  ].join("\n\n");
+  const out = await page.evaluate(async ([base, text]) => {
+    t.records = [{ ...base, content: { text } }];
+    const until = async (check) => { for (let k = 0; k < 200 && !check(); k++) await new Promise((r) => setTimeout(r, 25)); return check(); };
+    await until(() => window.__record(0)?.querySelector("code.hljs") && window.__record(0)?.querySelector("math"));
+    const prose = window.__record(0).querySelector(".prose");
+    const blocks = [...prose.querySelectorAll(".code-block")].map((b) => ({
+      label: b.querySelector(".code-head span").textContent, highlighted: b.querySelector("code").classList.contains("hljs"),
+      spans: b.querySelectorAll("code span[class^='hljs-']").length, text: b.querySelector("code").textContent,
+    }));
+    const keyword = prose.querySelector(".hljs-keyword");
+    const light = getComputedStyle(keyword).color;
+    t.setAttribute("theme", "dark");
+    const dark = getComputedStyle(keyword).color;
+    t.setAttribute("theme", "light");
+    return {
+      blocks, light, dark,
+      maths: [...prose.querySelectorAll(".math")].map((m) => ({ cls: m.className, math: !!m.querySelector("math"), text: m.textContent })),
+      inCode: [...prose.querySelectorAll("p code")].map((c) => c.textContent),
+      links: [...prose.querySelectorAll("math [href], math a")].length,
+    };
+  }, [base, text]);
+  assert.deepEqual([...new Set(chunks)].sort(), ["highlight", "math"], "each library fetched once needed");
+  assert.deepEqual(out.blocks.map((b) => [b.label, b.highlighted]), [["js", true], ["rust", true], ["brainfuck", false], ["code", false], ['"><img', false]]);
+  assert.ok(out.blocks[0].spans >= 3 && out.blocks[1].spans >= 2, "keywords, strings, comments get their spans");
+  assert.equal(out.blocks[0].text, "const answer = 42; // the answer\n", "the code's text is kept exactly");
+  assert.equal(out.blocks[3].text, "no language <script>window.__xss()</script>\n");
+  assert.notEqual(out.light, out.dark, "the colours follow the theme");
+  const typeset = out.maths.filter((m) => m.math);
+  assert.equal(typeset.length, 3, "$$...$$, \\(...\\) and \\[...\\] typeset");
+  assert.deepEqual(out.maths.filter((m) => !m.math).map((m) => [m.cls.includes("math-error"), m.text]),
+    [[true, "$$\\frac{1}{$$"], [true, "$$\\href{javascript:window.__xss()}{x} \\class{a}{b}$$"]], "TeX it cannot (or may not) read shows as its source");
+  assert.deepEqual(out.inCode, ["$$not math$$"]);
+  assert.equal(out.links, 0);
+  assert.equal(await page.evaluate(() => window.__xssFired), 0);
   await clean(page, watch);
   await page.close();
 });

@@ -264,7 +264,9 @@ test(`XSS: ${vectors.length} vectors streamed in text, thinking, tool names and 
           if (a.name.startsWith("on")) found.push(`${e.tagName} ${a.name}`);
           if (["href", "src"].includes(a.name) && /^(javascript|vbscript|data:text\/html)/i.test(a.value.replace(/[\u0000-\u0020]/g, ""))) found.push(`${e.tagName} ${a.name}=${a.value}`);
         }
-        if (["SCRIPT", "IFRAME", "OBJECT", "EMBED", "FORM", "BASE", "META", "STYLE", "LINK", "SVG", "MATH"].includes(e.tagName.toUpperCase())) found.push(`element ${e.tagName}`);
+        // MathML only as the typesetter's output (in a .math span, sanitized: no links, no maction).
+        const math = e.tagName.toUpperCase() === "MATH" && e.parentElement?.classList.contains("math");
+        if (["SCRIPT", "IFRAME", "OBJECT", "EMBED", "FORM", "BASE", "META", "STYLE", "LINK", "SVG", "MATH", "MACTION", "ANNOTATION-XML"].includes(e.tagName.toUpperCase()) && !math) found.push(`element ${e.tagName}`);
       }
       return found;
     }, i));
