@@ -89,7 +89,19 @@ function highlight(root, query) {
   }
 }
 
-export class ChatTranscript extends HTMLElement {
+/**
+ * What the element extends: HTMLElement in a browser. On a server (Node, Deno, Bun, the server
+ * build of Next.js, Astro or SvelteKit), where frameworks evaluate a page's imports first, a
+ * stand-in, so that importing the element there defines nothing and throws nothing; making one
+ * there says the element is browser-only.
+ */
+const Base = typeof HTMLElement === "function" ? HTMLElement : class {
+  constructor() {
+    throw chatDisplayError("invalid_input", "$", "<chat-transcript> is browser-only: it renders into the DOM, which this runtime does not have. Create it in the browser (a client component, onMount, useEffect).");
+  }
+};
+
+export class ChatTranscript extends Base {
   static observedAttributes = ["src", "theme"];
 
   #store = new Store();
