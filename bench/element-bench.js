@@ -13,6 +13,23 @@ import { anthropicStream, cut, writeFileArguments } from "/bench/stream.mjs";
 
 await init();
 const t = document.getElementById("t");
+// `?renderers` (bench/element.mjs --renderers): an app's renderers on every text row (the default
+// wrapped) and one tool's own card, as issue 42's targets ask.
+if (new URLSearchParams(location.search).has("renderers")) {
+  t.renderers = {
+    text: (record, ctx) => {
+      const node = ctx.renderDefault();
+      node.dataset.app = "wrapped";
+      return node;
+    },
+    "tool:get_weather": (record, ctx) => {
+      const card = document.createElement("div");
+      card.className = "app-card";
+      card.textContent = `${record.content.name}: ${ctx.results.length} result(s)`;
+      return card;
+    },
+  };
+}
 const probe = document.getElementById("probe");
 const root = t.shadowRoot;
 const scroller = root.querySelector(".scroller");

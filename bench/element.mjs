@@ -17,7 +17,7 @@
 // 6. pkg/element/index.js minified and gzipped (level 9), split by library with esbuild's
 //    source map.
 //
-//   node bench/element.mjs [--runs 5] [--cases paint,elements,find,scroll,stream,size]
+//   node bench/element.mjs [--runs 5] [--cases paint,elements,find,scroll,stream,size] [--renderers]
 //                          [--sizes 10000,100000] [--element DIR] [--json FILE] [--from FILE]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, cpus, loadavg, totalmem } from "node:os";
@@ -32,6 +32,9 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const RUNS = Number(option("runs", 5));
+/** `--renderers`: every case with app renderers set (issue 42): one on every text row, wrapping
+ * the default, and one tool's own card. */
+const RENDERERS = args.includes("--renderers");
 const cases = new Set(option("cases", "paint,elements,find,scroll,stream,size").split(","));
 const sizes = option("sizes", "10000,100000").split(",").map(Number);
 /** The find queries: a word in about a third of the records, and a phrase in 29 of 18,004. */
@@ -244,7 +247,7 @@ async function main() {
       page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
       try {
         await page.setViewportSize(VIEWPORT);
-        await page.goto(`${url}element-bench.html`);
+        await page.goto(`${url}element-bench.html${RENDERERS ? "?renderers" : ""}`);
         await page.waitForSelector("body[data-ready]", { timeout: 60000 });
         results.chromium ??= await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? navigator.userAgent);
         // The renderer's top-level tasks and the page's marks, with thread (CPU) time: on a busy
