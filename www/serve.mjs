@@ -64,6 +64,18 @@ function resolve(mounts, urlPath) {
  */
 export function startServer({ port = 8080, host = "127.0.0.1", mounts = viewerMounts } = {}) {
   const server = createServer(async (req, res) => {
+    // A chat app's server: a stored conversation, a page at a time, and live updates
+    // (www/conversations.mjs, loaded on first use).
+    if (req.url.startsWith("/api/")) {
+      const { handleApi } = await import("./conversations.mjs");
+      try {
+        if (handleApi(req, res, new URL(req.url, "http://localhost"))) return;
+      } catch (error) {
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+        res.end(String(error?.message ?? error));
+        return;
+      }
+    }
     let file;
     try {
       file = resolve(mounts, new URL(req.url, "http://localhost").pathname);
@@ -102,6 +114,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     try {
       const { url } = await startServer({ port });
       console.log(`chat-display viewer: ${url}`);
+      console.log(`a conversation of 100,000 messages paged in from this server, with live updates: ${url}server.html`);
       break;
     } catch (error) {
       if (error.code !== "EADDRINUSE" || tries > 20) throw error;

@@ -6,11 +6,12 @@
 // Windowing is @tanstack/virtual-core's: heights are estimated, measured as rows render, and cached;
 // the scroll position is corrected when rows above the viewport change height.
 import init, * as api from "chat-display";
-import { Virtualizer, elementScroll, measureElement, observeElementOffset, observeElementRect } from "@tanstack/virtual-core";
+import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from "@tanstack/virtual-core";
 import css from "./style.css";
 import { chatDisplayError, isLoadError, openInput } from "./input.js";
 import { el, renderRecord } from "./render.js";
 import { onLazyLoad } from "./markdown.js";
+import { imageSource } from "./policy.js";
 import { Store } from "./store.js";
 
 let ready = null;
@@ -131,6 +132,13 @@ export class ChatTranscript extends Base {
   #patched = false; // patches have changed the records: the view follows the end while at it
   #renderers = {};
   #lazyOff = null;
+  #residue = 0; // the part of a pixel of an anchoring correction not made yet
+  #participants = {};
+  #keyShift = 0; // records prepended since the store was set: a row's key is its index minus this
+  #reachedStart = false; // cd-reach-start fired, and no prepend since
+  #unseen = 0; // records added at the end while the reader was scrolled away
+  #ids = null; // memo: record id -> index, for upsert
+  #announce;
   #actions = DEFAULT_ACTIONS;
   #streams = new Map(); // a StreamAccumulator's id (its patches' `stream`) -> where its records start
 
@@ -142,9 +150,11 @@ export class ChatTranscript extends Base {
     this.#spacer = el("div", { class: "spacer" }, this.#list);
     this.#scroller = el("div", { class: "scroller", part: "scroller", tabindex: "0" }, this.#spacer);
     this.#jump = el("button", { type: "button", class: "jump", part: "jump", hidden: true }, "Jump to latest ↓");
+    // What arrived while the reader was away, said politely (the button's own words change too).
+    this.#announce = el("div", { class: "visually-hidden", role: "status", "aria-live": "polite" });
     this.#jump.addEventListener("click", () => {
       this.#follow = true;
-      this.#jump.hidden = true;
+      this.#hideJump();
       this.#toEnd();
     });
     const zoomed = el("img", { alt: "", referrerpolicy: "no-referrer" });
@@ -154,10 +164,15 @@ export class ChatTranscript extends Base {
     this.#scroller.addEventListener("scroll", () => {
       const s = this.#scroller;
       this.#follow = s.scrollHeight - s.scrollTop - s.clientHeight < AT_END;
-      if (this.#follow) this.#jump.hidden = true;
+      if (this.#follow) this.#hideJump();
+      // Within a screen of the first record: the app may page older ones in (once per prepend).
+      if (!this.#reachedStart && this.#store.length && s.scrollTop < s.clientHeight && this.#virtualizer) {
+        this.#reachedStart = true;
+        this.#emit("cd-reach-start", { index: 0, record: this.#store.get(0) }, false);
+      }
     }, { passive: true });
     this.#list.addEventListener("click", (event) => this.#clicked(event));
-    root.append(this.#scroller, this.#jump, this.#zoom);
+    root.append(this.#scroller, this.#jump, this.#announce, this.#zoom);
   }
 
   connectedCallback() {
@@ -301,7 +316,17 @@ export class ChatTranscript extends Base {
     this.#loads++;
     this.#list.setAttribute("aria-busy", "false");
     whenReady().catch(() => {});
-    const shown = this.#store.transcript ? null : this.#store.tail;
+    const shown = this.#store.transcript ? null : this.#store.all();
+    if (shown?.length && records.length > shown.length && this.#virtualizer &&
+        records[records.length - shown.length] === shown[0] && records.at(-1) === shown.at(-1)) {
+      // The records shown before, with older ones in front (`[...older, ...old]`): a prepend.
+      let same = true;
+      for (let i = 0, k = records.length - shown.length; same && i < shown.length; i++) same = records[k + i] === shown[i];
+      if (same) {
+        this.prepend(records.slice(0, records.length - shown.length));
+        return;
+      }
+    }
     if (shown?.length && records.length >= shown.length && records[0] === shown[0] && this.#virtualizer) {
       // The same conversation again, grown or changed in place (what a framework sets on each
       // render): the view, open blocks and search stay; only rows whose record changed are built
@@ -341,6 +366,7 @@ export class ChatTranscript extends Base {
     const s = this.#scroller;
     const atEnd = s.scrollHeight - s.scrollTop - s.clientHeight < AT_END;
     let added = false;
+    let addedCount = 0;
     const at = (index) => Number.isInteger(index) && index >= 0 && start + index < store.length;
     for (const patch of Array.isArray(patches) ? patches : []) {
       if (patch?.op === "add") {
@@ -348,6 +374,7 @@ export class ChatTranscript extends Base {
         if (store.length) this.#dirty.add(store.length - 1);
         store.push(patch.record);
         added = true;
+        addedCount++;
       } else if (patch?.op === "replace" && at(patch.index)) {
         store.set(start + patch.index, patch.record);
         this.#dirty.add(start + patch.index);
@@ -364,10 +391,177 @@ export class ChatTranscript extends Base {
     this.#leads.clear();
     if (this.#query) this.#hits = store.search(this.#query);
     this.#patched = true;
+    this.#ids = null;
     if (atEnd) this.#follow = true;
-    else if (!this.#follow) this.#jump.hidden = false;
+    else if (!this.#follow) this.#showJump(addedCount);
     if (added) this.#resize();
     this.#schedule();
+  }
+
+  /**
+   * Shows older records before the first one shown, the record the reader looks at staying where it
+   * is on screen. The whole call is checked first: anything that is not a record, or a record of
+   * another conversation, throws `invalid_input` and nothing of the call is shown.
+   */
+  prepend(records) {
+    this.#check(records, "prepend");
+    if (!records.length) return;
+    const k = records.length;
+    const v = this.#virtualizer;
+    // The row the reader's eyes are on: the first one wholly in view of the first message that
+    // starts among those shown, or after it. The rows before it may change: the first record's turn
+    // label and spacing depend on the record before it, and a message cut by the page boundary
+    // becomes one Markdown document with its older part.
+    // The rows wholly in view, from the first message that starts among those shown on, with where
+    // they are: the first of them still shown afterwards is put back where it was. (The rows before
+    // may change: the first record's turn label depends on the record before it, a message the page
+    // boundary cut becomes one document with its older part, and a tool result may pair with a call
+    // the prepend brings.)
+    const eyes = [];
+    if (v && this.isConnected) {
+      let stable = 1;
+      // (A tool message starts a message but its results may pair with a call the prepend brings.)
+      const settled = (record) => record?.sequence === 0 && record.message_type !== "tool";
+      while (stable < this.#store.length && stable < 4096 && !settled(this.#store.get(stable))) stable++;
+      const top = this.#scroller.getBoundingClientRect().top;
+      for (const index of [...this.#mounted.keys()].sort((a, b) => a - b)) {
+        const row = this.#mounted.get(index);
+        if (index < stable || row.hidden) continue;
+        const at = row.getBoundingClientRect().top;
+        if (at >= top - 0.5) eyes.push({ index: index + k, at });
+      }
+    }
+    this.#store.prepend(records);
+    this.#keyShift += k;
+    this.#shift(k);
+    this.#reachedStart = false;
+    if (!v) return;
+    // The rows above the reader's have their estimated heights until they are measured; the scroll
+    // position moves by as much as they take, and the render puts the reader's row back exactly.
+    this.#resize();
+    const estimate = v.getMeasurements()[k]?.start ?? k * ESTIMATE;
+    this.#spacer.style.height = `${v.getTotalSize()}px`;
+    this.#scroller.scrollTop += estimate;
+    v.scrollOffset = this.#scroller.scrollTop; // what the scroll event will tell it
+    this.#render(eyes);
+  }
+
+  /**
+   * Replaces each record whose `id` is shown, in place (only its row is built again; the view, open
+   * rows and search stay), and adds the others after the last record, as a stream adds them. Every
+   * record needs an `id`; the whole call is checked first, as `prepend`'s is.
+   */
+  upsert(records) {
+    this.#check(records, "upsert");
+    const ids = this.#idIndex();
+    const patches = [];
+    for (const record of records) {
+      const at = ids.get(record.id);
+      if (at !== undefined) patches.push({ op: "replace", index: at, record });
+      else patches.push({ op: "add", record });
+    }
+    if (patches.length) this.#apply(patches, 0);
+  }
+
+  /** Who speaks, by `message_type`: `{name, avatar}` shown at each message's start. */
+  get participants() {
+    return Object.fromEntries(Object.entries(this.#participants).map(([k, v]) => [k, { ...v }]));
+  }
+
+  set participants(participants) {
+    if (participants !== null && participants !== undefined && (typeof participants !== "object" || Array.isArray(participants))) {
+      throw chatDisplayError("invalid_input", "$", "Expected an object of participants (message_type to {name, avatar}) at $.");
+    }
+    const kept = {};
+    for (const [type, who] of Object.entries(participants ?? {})) {
+      if (who === null || who === undefined) continue;
+      if (typeof who !== "object") throw chatDisplayError("invalid_input", `$.${type}`, `Expected {name, avatar} at $.${type}.`);
+      kept[type] = {
+        ...(typeof who.name === "string" ? { name: who.name } : {}),
+        ...(typeof who.avatar === "string" ? { avatar: who.avatar } : {}),
+      };
+    }
+    this.#participants = kept;
+    this.#invalidate();
+  }
+
+  /** Throws `invalid_input` for a call of `prepend` / `upsert` that is not records of the
+   * conversation shown (an upsert's each with an `id`), naming the first bad record. */
+  #check(records, method) {
+    if (!Array.isArray(records)) throw chatDisplayError("invalid_input", "$", `${method} takes an array of display-message records ($).`);
+    const shownId = this.#conversationId();
+    records.forEach((record, i) => {
+      const path = `$[${i}]`;
+      if (record === null || typeof record !== "object" || Array.isArray(record) || !("content_type" in record)) {
+        throw chatDisplayError("invalid_input", path, `Expected a display-message record (an object with content_type) at ${path}.`);
+      }
+      if (method === "upsert" && (typeof record.id !== "string" || record.id === "") && !Number.isInteger(record.id)) {
+        throw chatDisplayError("invalid_input", `${path}.id`, `upsert needs each record's id; the record at ${path} has none.`);
+      }
+      const id = record.conversation_id;
+      if (shownId !== null && id !== null && id !== undefined && id !== shownId) {
+        throw chatDisplayError("invalid_input", `${path}.conversation_id`,
+          `The record at ${path} is of conversation ${JSON.stringify(id)}, not of the one shown (${JSON.stringify(shownId)}).`);
+      }
+    });
+  }
+
+  /** The conversation shown: the first `conversation_id` among the first and last records. */
+  #conversationId() {
+    const n = this.#store.length;
+    for (const i of n ? [0, n - 1] : []) {
+      const id = this.#store.get(i)?.conversation_id;
+      if (id !== null && id !== undefined) return id;
+    }
+    return null;
+  }
+
+  /** Record id -> index over every record shown, made on first need and kept until they change. */
+  #idIndex() {
+    if (this.#ids) return this.#ids;
+    const ids = new Map();
+    const store = this.#store;
+    for (let i = 0; i < store.length; i++) {
+      const id = store.get(i)?.id;
+      if (id !== undefined && id !== null && !ids.has(id)) ids.set(id, i);
+    }
+    return (this.#ids = ids);
+  }
+
+  /** Every index the element keeps moves `k` down: `k` records came before the first. */
+  #shift(k) {
+    const moved = (map) => new Map([...map].map(([i, v]) => [i + k, v]));
+    this.#open = moved(this.#open);
+    this.#searchOpened = new Set([...this.#searchOpened].map((i) => i + k));
+    for (const [id, start] of this.#streams) this.#streams.set(id, start + k);
+    this.#calls.clear();
+    this.#leads.clear();
+    this.#ids = null;
+    const current = this.#hits[this.#hit];
+    if (this.#query) {
+      this.#hits = this.#store.search(this.#query);
+      this.#hit = current === undefined ? -1 : this.#hits.indexOf(current + k);
+    }
+    // The rows in the DOM carry their indices: they are built again.
+    for (const row of this.#mounted.values()) row.remove();
+    this.#mounted.clear();
+    this.#dirty.clear();
+    if (this.#pendingScroll !== null) this.#pendingScroll += k;
+  }
+
+  #showJump(added) {
+    this.#unseen += added;
+    this.#jump.hidden = false;
+    const words = this.#unseen ? `${this.#unseen} new` : "";
+    this.#jump.textContent = words ? `Jump to latest ↓ (${words})` : "Jump to latest ↓";
+    if (words) this.#announce.textContent = `${this.#unseen} new ${this.#unseen === 1 ? "record" : "records"} below`;
+  }
+
+  #hideJump() {
+    this.#unseen = 0;
+    this.#jump.hidden = true;
+    this.#jump.textContent = "Jump to latest ↓";
+    this.#announce.textContent = "";
   }
 
   /** Marks the records whose `toText` holds `query` (case-insensitive); returns how many there are. */
@@ -426,7 +620,10 @@ export class ChatTranscript extends Base {
     this.#follow = true;
     this.#patched = false;
     this.#streams.clear();
-    this.#jump.hidden = true;
+    this.#keyShift = 0;
+    this.#reachedStart = false;
+    this.#ids = null;
+    this.#hideJump();
     for (const row of this.#mounted.values()) row.remove();
     this.#mounted.clear();
     this.#unmount?.();
@@ -441,11 +638,16 @@ export class ChatTranscript extends Base {
       count: this.#store.length,
       getScrollElement: () => this.#scroller,
       estimateSize: () => ESTIMATE,
+      // Keys stay with their records when older ones are prepended, and so do measured heights.
+      getItemKey: (index) => index - this.#keyShift,
       overscan: 4,
       scrollToFn: elementScroll,
       observeElementRect,
       observeElementOffset,
-      measureElement,
+      // A row's exact height, fractions of a pixel included: virtual-core's own measure rounds it,
+      // and rows entering at the top while the reader scrolls up then moved the rows below them by
+      // the sum of the roundings (up to 3 px a page).
+      measureElement: (element, entry) => entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height,
       onChange: () => this.#schedule(),
     };
   }
@@ -453,6 +655,9 @@ export class ChatTranscript extends Base {
   #mount() {
     if (this.#virtualizer) return;
     this.#virtualizer = new Virtualizer(this.#options());
+    // The element keeps the view itself (#render's anchor), so virtual-core's own corrections for
+    // rows measured above the view are off (an instance property, not an option, in virtual-core).
+    this.#virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
     this.#unmount = this.#virtualizer._didMount();
     this.#render();
     if (this.#pendingScroll !== null) {
@@ -479,7 +684,15 @@ export class ChatTranscript extends Base {
     if (n && this.#virtualizer) this.#virtualizer.scrollToIndex(n - 1, { align: "end" });
   }
 
-  #render() {
+  /**
+   * Builds the rows in the virtualizer's range. The view is kept by an anchor: the first row the
+   * reader sees that stays in the DOM (or, after a prepend, the rows it names) is put back exactly
+   * where it was on screen once the new rows are in and measured. The list is laid out from its
+   * first row's virtual start, so rows added above the anchor push it by their real heights, which
+   * their estimates did not foresee; virtual-core's own correction, which assumes rows positioned
+   * one by one, is off. Whole pixels of scroll carry the fractions left over to the next correction.
+   */
+  #render(eyes = null) {
     this.#frame = 0;
     const v = this.#virtualizer;
     if (!v) return;
@@ -490,8 +703,26 @@ export class ChatTranscript extends Base {
       if (row !== index) this.#dirty.add(row);
     }
     const items = v.getVirtualItems();
+    const inRange = new Set(items.map((item) => item.index));
+    // The anchor, unless a scrollToRecord / findNext is under way (virtual-core aims at its row).
+    let anchor = null;
+    if (!v.scrollState && this.isConnected) {
+      const top = this.#scroller.getBoundingClientRect().top;
+      if (eyes) {
+        anchor = eyes;
+      } else {
+        for (const index of [...this.#mounted.keys()].sort((a, b) => a - b)) {
+          const row = this.#mounted.get(index);
+          if (row.hidden || !inRange.has(index) || this.#dirty.has(index)) continue;
+          const box = row.getBoundingClientRect();
+          if (box.bottom > top + 0.5) {
+            anchor = [{ index, at: box.top }];
+            break;
+          }
+        }
+      }
+    }
     this.#spacer.style.height = `${v.getTotalSize()}px`;
-    this.#list.style.transform = `translateY(${items[0]?.start ?? 0}px)`;
     const wanted = [];
     const total = String(this.#store.length);
     for (const item of items) {
@@ -520,6 +751,20 @@ export class ChatTranscript extends Base {
     }
     this.#dirty.clear();
     for (const row of wanted) v.measureElement(row);
+    this.#spacer.style.height = `${v.getTotalSize()}px`;
+    this.#list.style.transform = `translateY(${items.length ? v.getMeasurements()[items[0].index]?.start ?? 0 : 0}px)`;
+    for (const { index, at } of anchor ?? []) {
+      const row = this.#mounted.get(index);
+      if (!row || row.hidden) continue;
+      const moved = row.getBoundingClientRect().top - at + this.#residue;
+      const whole = Math.round(moved);
+      this.#residue = moved - whole;
+      if (whole) {
+        this.#scroller.scrollTop += whole;
+        v.scrollOffset = this.#scroller.scrollTop;
+      }
+      break;
+    }
     if (this.#refocus) {
       const { index, selector } = this.#refocus;
       this.#refocus = null;
@@ -624,6 +869,10 @@ export class ChatTranscript extends Base {
       row.classList.add("turn-start");
       row.append(el("span", { class: "visually-hidden turn-label" }, TURN_LABELS[turn]));
     }
+    const who = this.#participants[record?.message_type];
+    if (who && (who.name || who.avatar) && record?.sequence === 0 && !(previous && previous.message_type === record.message_type)) {
+      row.append(this.#speaker(who));
+    }
     try {
       this.#fill(row, i, record);
     } catch {
@@ -674,6 +923,20 @@ export class ChatTranscript extends Base {
       target.classList.add("current");
     }
     return row;
+  }
+
+  /** Who speaks at a message's start: the avatar (http(s) or a data:image/ URL only; app data, so
+   * it loads at once) and the name, as text. */
+  #speaker({ name, avatar }) {
+    const box = el("div", { class: "speaker", part: "speaker" });
+    const { src } = typeof avatar === "string" ? imageSource({ url: avatar }) : {};
+    if (src) {
+      const img = el("img", { class: "avatar", part: "avatar", alt: "", referrerpolicy: "no-referrer", decoding: "async" });
+      img.src = src;
+      box.append(img);
+    }
+    if (name) box.append(el("span", { class: "speaker-name", dir: "auto" }, name));
+    return box;
   }
 
   /** The app's renderer for a record (by tool name for a call, then by content type), or null. */

@@ -80,6 +80,16 @@ export interface ChatTranscriptAction {
   label: string;
 }
 
+/** Who speaks, for one `message_type`: a name (shown as text) and an avatar URL (http(s), or a
+ * `data:image/` URL). */
+export interface ChatTranscriptParticipant {
+  name?: string;
+  avatar?: string;
+}
+
+/** The `participants` property, keyed by `message_type` (`"user"`, `"assistant"`, ...). */
+export type ChatTranscriptParticipants = Partial<Record<string, ChatTranscriptParticipant>>;
+
 /** `cd-action`: a message action was pressed. `index` and `record`: the message's first record;
  * `text`: the message's text (its text records' `toText`, Markdown kept). Cancelable: cancelling
  * `"copy"` stops the copy. */
@@ -123,6 +133,14 @@ export interface ToggleDetail {
   open: boolean;
 }
 
+/** `cd-reach-start`: the reader scrolled to within a screen of the first record shown; answer it
+ * by fetching the page before `record` and calling `prepend`. Fires again only after a `prepend`
+ * (or a new conversation). */
+export interface ReachStartDetail {
+  index: 0;
+  record: DisplayRecord;
+}
+
 /** Each event the element fires (a `CustomEvent` that bubbles and is composed) and its `detail`. */
 export interface ChatTranscriptEventDetails {
   "cd-load": LoadCounts;
@@ -132,6 +150,7 @@ export interface ChatTranscriptEventDetails {
   "cd-citation": CitationDetail;
   "cd-image": ImageDetail;
   "cd-toggle": ToggleDetail;
+  "cd-reach-start": ReachStartDetail;
 }
 
 /** The element's events with the DOM's own, for `addEventListener`. */
@@ -143,6 +162,7 @@ export interface ChatTranscriptEventMap extends HTMLElementEventMap {
   "cd-citation": CustomEvent<CitationDetail>;
   "cd-image": CustomEvent<ImageDetail>;
   "cd-toggle": CustomEvent<ToggleDetail>;
+  "cd-reach-start": CustomEvent<ReachStartDetail>;
 }
 
 /**
@@ -161,12 +181,23 @@ export declare class ChatTranscript extends HTMLElement {
    * this makes them all). */
   get records(): DisplayRecord[];
   /** Shows these records (display-message records, as toDisplayMessages or a Sagents backend
-   * gives them). */
+   * gives them). An array that ends with the records shown before (the same objects, in order)
+   * is a `prepend` of the ones before them. */
   set records(records: readonly ShownRecord[]);
   /** Applies the patches of `StreamAccumulator.push`, rebuilding only the rows they touch. A
    * patch's `index` counts from the first record of its own stream; `base` says where that is,
    * for patches that are not the array `push` returned (docs/ELEMENT.md). */
   applyPatches(patches: readonly Patch[], options?: { base?: number }): void;
+  /** Shows older records before the first one shown, keeping the record the reader looks at
+   * where it is. Throws `invalid_input` (and shows none of them) for a value that is not a record
+   * or a record of another conversation. */
+  prepend(records: readonly ShownRecord[]): void;
+  /** Not the DOM's `prepend(...nodes)` (the element's content is its shadow root's): this
+   * signature only keeps the class an `HTMLElement` for TypeScript, and accepts no node. */
+  prepend(...nodes: never[]): void;
+  /** Each record whose `id` is shown replaces it in place; the others are added after the last
+   * record. Throws `invalid_input` (and shows none of them) for a record without an `id`. */
+  upsert(records: readonly ShownRecord[]): void;
   /** Marks the records whose toText contains `query` (case-insensitive); returns how many. */
   find(query: string): number;
   /** Scrolls the next hit into view and marks it with `aria-current`. */
@@ -184,6 +215,9 @@ export declare class ChatTranscript extends HTMLElement {
    * shows none. */
   get actions(): ChatTranscriptAction[];
   set actions(actions: readonly ChatTranscriptAction[]);
+  /** Who speaks, by `message_type`: shown at each message's start. Setting it builds the rows
+   * in view again. */
+  participants: ChatTranscriptParticipants;
   addEventListener<K extends keyof ChatTranscriptEventMap>(type: K, listener: (this: ChatTranscript, event: ChatTranscriptEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof ChatTranscriptEventMap>(type: K, listener: (this: ChatTranscript, event: ChatTranscriptEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
@@ -192,13 +226,14 @@ export declare class ChatTranscript extends HTMLElement {
 
 /**
  * The element's properties and attributes as an app passes them through a framework: React 19 and
- * Vue 3 set `records`, `renderers`, `actions` and `imageHosts` as properties (the
+ * Vue 3 set `records`, `renderers`, `actions`, `participants` and `imageHosts` as properties (the
  * element has them) and `theme` and `src` as attributes.
  */
 export interface ChatTranscriptProps {
   records?: readonly ShownRecord[] | undefined;
   renderers?: Renderers | undefined;
   actions?: readonly ChatTranscriptAction[] | undefined;
+  participants?: ChatTranscriptParticipants | undefined;
   imageHosts?: readonly string[] | undefined;
   theme?: ChatTranscriptTheme | undefined;
   src?: string | undefined;
@@ -213,7 +248,7 @@ export type ChatTranscriptReactEvents = {
   [K in keyof ChatTranscriptEventDetails as `on${K}`]?: ((event: CustomEvent<ChatTranscriptEventDetails[K]>) => void) | undefined;
 };
 
-/** `cd-action` to `CdAction`. */
+/** `cd-reach-start` to `CdReachStart`. */
 type PascalCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
 
 /** The event props of Vue 3: `@cd-action` in a template is the prop `onCdAction`. */

@@ -1,6 +1,11 @@
 // The records an element shows, wherever they live: a Transcript inside the module (fetched a
 // chunk at a time, never all at once), an array (set by the app or built by a stream's patches),
-// or a Transcript with records the app's patches replaced or added after it.
+// or a Transcript with records the app's patches replaced or added after it, and older records
+// an app prepended before either (paged in from a server).
+//
+// Indices are the element's: 0 is the first record shown. Prepended records are kept newest
+// first (`before`, pushed at its end), so that a prepend costs the records it adds, not the ones
+// shown; below them, "local" indices count from the first record of the Transcript or array.
 
 /** Records fetched from a Transcript per call, and how many such chunks stay cached. */
 const CHUNK = 256;
@@ -18,15 +23,31 @@ export class Store {
     this.chunks = new Map(); // chunk number -> records, in least-recently-used order
     this.texts = []; // index -> lowercased search text, filled on demand
     this.indexed = false; // every record of the Transcript has its text in `texts`
+    this.before = []; // prepended records, the one nearest the first local record first
+    this.beforeTexts = []; // their lowercased search texts, in the same order
     this.api = null;
   }
 
   get length() {
-    return this.base + this.tail.length;
+    return this.before.length + this.base + this.tail.length;
+  }
+
+  /** Shows `records` (in order) before the first record. */
+  prepend(records) {
+    for (let k = records.length - 1; k >= 0; k--) {
+      this.before.push(records[k]);
+      this.beforeTexts.push(undefined);
+    }
   }
 
   /** Record `i` (undefined past the end). */
   get(i) {
+    const h = this.before.length;
+    if (i < h) return i >= 0 ? this.before[h - 1 - i] : undefined;
+    return this.#get(i - h);
+  }
+
+  #get(i) {
     if (i >= this.base) return this.tail[i - this.base];
     if (i < 0) return undefined;
     const replaced = this.replaced.get(i);
@@ -44,6 +65,13 @@ export class Store {
   }
 
   set(i, record) {
+    const h = this.before.length;
+    if (i < h) {
+      this.before[h - 1 - i] = record;
+      this.beforeTexts[h - 1 - i] = undefined;
+      return;
+    }
+    i -= h;
     if (i >= this.base) this.tail[i - this.base] = record;
     else this.replaced.set(i, record);
     this.texts[i] = undefined;
@@ -57,16 +85,37 @@ export class Store {
   all() {
     const out = this.transcript ? this.transcript.records(0, this.base) : [];
     for (const [i, record] of this.replaced) out[i] = record;
-    return out.concat(this.tail);
+    return this.before.slice().reverse().concat(out, this.tail);
   }
 
   /** The lowercased `toText` of record `i`, computed once. */
   text(i) {
+    const h = this.before.length;
+    if (i >= h) return this.#text(i - h);
+    let text = this.beforeTexts[h - 1 - i];
+    if (text === undefined) {
+      text = this.#lower(this.before[h - 1 - i]);
+      this.beforeTexts[h - 1 - i] = text;
+    }
+    return text;
+  }
+
+  #lower(record) {
+    let raw = null;
+    try {
+      raw = this.api.toText(record);
+    } catch {
+      raw = null;
+    }
+    return typeof raw === "string" ? raw.toLowerCase() : "";
+  }
+
+  #text(i) {
     let text = this.texts[i];
     if (text === undefined) {
       let raw = null;
       try {
-        raw = i < this.base && !this.replaced.has(i) ? this.transcript.toText(i) : this.api.toText(this.get(i));
+        raw = i < this.base && !this.replaced.has(i) ? this.transcript.toText(i) : this.api.toText(this.#get(i));
       } catch {
         raw = null;
       }
@@ -79,16 +128,21 @@ export class Store {
   /** The indices of the records whose `toText` holds `query`, ignoring case, in order. */
   search(query) {
     const q = query.toLowerCase();
+    const h = this.before.length;
     const hits = [];
+    for (let i = 0; i < h; i++) if (this.text(i).includes(q)) hits.push(i);
+    const local = [];
     if (this.transcript && this.indexed) {
       // Every record's text is here, lowercased: no crossing into the module for each record.
-      for (let i = 0; i < this.base; i++) if (this.text(i).includes(q)) hits.push(i);
+      for (let i = 0; i < this.base; i++) if (this.#text(i).includes(q)) local.push(i);
     } else if (this.transcript) {
-      for (const i of this.transcript.search(query)) if (!this.replaced.has(i)) hits.push(i);
-      for (const i of this.replaced.keys()) if (this.text(i).includes(q)) hits.push(i);
-      if (this.replaced.size) hits.sort((a, b) => a - b);
+      for (const i of this.transcript.search(query)) if (!this.replaced.has(i)) local.push(i);
+      for (const i of this.replaced.keys()) if (this.#text(i).includes(q)) local.push(i);
+      if (this.replaced.size) local.sort((a, b) => a - b);
     }
-    for (let i = this.base; i < this.length; i++) if (this.text(i).includes(q)) hits.push(i);
+    const end = this.base + this.tail.length;
+    for (let i = this.base; i < end; i++) if (this.#text(i).includes(q)) local.push(i);
+    for (const i of local) hits.push(i + h);
     return hits;
   }
 
@@ -101,7 +155,7 @@ export class Store {
     if (!this.transcript || this.base > INDEXED) return;
     for (let start = 0; start < this.base; start += 1024) {
       const end = Math.min(this.base, start + 1024);
-      for (let i = start; i < end; i++) this.text(i);
+      for (let i = start; i < end; i++) this.#text(i);
       await pause();
       if (!this.transcript) return; // freed meanwhile
     }
@@ -127,6 +181,7 @@ export class Store {
       if (end < this.base) await pause();
     }
     for (const record of this.tail) tally(record);
+    for (const record of this.before) tally(record);
     return { records: this.length, messages, errors };
   }
 

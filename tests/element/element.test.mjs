@@ -2238,3 +2238,245 @@ test("code is highlighted and math typeset, each library loaded only when a row 
   await clean(page, watch);
   await page.close();
 });
+
+// ---------------------------------------------------------------------------------------------
+// Conversations kept on a server: prepend, upsert, participants, cd-reach-start, the new count.
+
+/** `n` records of conversation `conversation`, with ids `${prefix}${k}`: a user question and an answer a pair. */
+function stored(n, prefix = "r", conversation = "conv-1") {
+  return Array.from({ length: n }, (_, k) => rec(k % 2 ? "assistant" : "user", "text",
+    { text: `${prefix} ${k}: ${k % 2 ? "an answer with **some** words, ".repeat(1 + (k % 5)) : "a question?"}` },
+    { id: `${prefix}${k}`, conversation_id: conversation }));
+}
+
+test("prepend keeps the record under the reader's eyes where it is, with open rows, search and windowing intact", async () => {
+  const { page, watch } = await open();
+  const shown = stored(2000, "new");
+  shown[41] = rec("assistant", "tool_call", { call_id: "c41", name: "lookup", arguments: { q: "x" } }, { id: "new41", conversation_id: "conv-1", sequence: 1, tool_call_id: "c41" });
+  const older = stored(1000, "old");
+  const out = await page.evaluate(async ([shown, older]) => {
+    t.records = shown;
+    await window.__frames(3);
+    t.scrollToRecord(40);
+    await window.__frames(4);
+    window.__record(41).querySelector(".tool-head").click();
+    await window.__frames(3);
+    const hits = t.find("old 99");
+    const anchor = window.__record(40);
+    const before = anchor.getBoundingClientRect().top;
+    t.prepend(older);
+    const same = window.__record(1040);
+    const after = same?.getBoundingClientRect().top;
+    await window.__frames(4);
+    const later = window.__record(1040)?.getBoundingClientRect().top;
+    const text = window.__record(1040)?.textContent;
+    const open = window.__record(1041)?.querySelector(".tool-head")?.getAttribute("aria-expanded");
+    return { open, hits, hitsAfter: t.find("old 99"), before, after, later, text, n: t.records.length, first: t.records[0].id, elements: window.__count() };
+  }, [shown, older]);
+  assert.equal(out.n, 3000);
+  assert.equal(out.first, "old0");
+  assert.match(out.text, /^new 40:/, "the same record");
+  assert.equal(out.open, "true", "the row the reader opened stays open");
+  assert.ok(Math.abs(out.after - out.before) <= 1, `no jump at once: ${out.before} -> ${out.after}`);
+  assert.ok(Math.abs(out.later - out.before) <= 1, `nor a few frames later: ${out.before} -> ${out.later}`);
+  assert.equal(out.hits, 0);
+  assert.ok(out.hitsAfter >= 1, "find counts the new records");
+  assert.ok(out.elements <= MAX_ELEMENTS);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("records set to [...older, ...shown] is a prepend; cd-reach-start fires near the top, once per prepend", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async ([shown, older, oldest]) => {
+    const reached = [];
+    t.addEventListener("cd-reach-start", (event) => reached.push({ index: event.detail.index, id: event.detail.record.id, composed: event.composed }));
+    t.records = shown;
+    await window.__frames(3);
+    const s = window.__scroller();
+    s.scrollTop = s.scrollHeight;
+    await window.__frames(3);
+    const upwards = async () => {
+      for (let k = 0; k < 60 && s.scrollTop > 0; k++) {
+        s.scrollTop = Math.max(0, s.scrollTop - 400);
+        await window.__frames(2);
+      }
+    };
+    await upwards();
+    const afterFirst = reached.length;
+    await upwards();
+    const stillOne = reached.length;
+    const anchor = window.__record(0).getBoundingClientRect().top;
+    t.records = [...older, ...t.records];
+    await window.__frames(3);
+    const moved = window.__record(older.length).getBoundingClientRect().top - anchor;
+    await upwards();
+    t.records = [...oldest, ...t.records];
+    return { reached, afterFirst, stillOne, moved, first: t.records[0].id, n: t.records.length };
+  }, [stored(200, "new"), stored(100, "old"), stored(50, "oldest")]);
+  assert.equal(out.afterFirst, 1, "fired once near the top");
+  assert.equal(out.stillOne, 1, "and not again before a prepend");
+  assert.deepEqual(out.reached[0], { index: 0, id: "new0", composed: true });
+  assert.ok(Math.abs(out.moved) <= 1, `the setter kept the view: ${out.moved}`);
+  assert.equal(out.reached.length, 2, "again after the prepend");
+  assert.equal(out.reached[1].id, "old0");
+  assert.equal(out.first, "oldest0");
+  assert.equal(out.n, 350);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("upsert replaces by id wherever the record is, rebuilding only its row, and adds the rest at the end; a Transcript's too", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async (records) => {
+    t.records = records;
+    await window.__frames(3);
+    t.scrollToRecord(10);
+    await window.__frames(3);
+    const other = window.__root().querySelector('.row[data-index="11"]');
+    t.upsert([{ ...records[10], content: { text: "CHANGED ten" } }, { ...records[0], id: "extra", content: { text: "an added one" } }]);
+    await window.__frames(3);
+    const replaced = { text: window.__record(10).textContent, otherKept: window.__root().querySelector('.row[data-index="11"]') === other };
+    // The same in a conversation held in a Transcript (loaded as bytes).
+    const messages = await (await fetch("/fixtures/big-records.json")).text();
+    await t.load(new TextEncoder().encode(messages + " ".repeat(1 << 20)));
+    const n = t.records.length;
+    const target = 5000;
+    const withId = t.records[target];
+    t.upsert([{ ...withId, id: "ignored-no-such-id", content: { text: "new at end" } }]);
+    const added = t.records.length;
+    // Records loaded from a Transcript have no ids (toDisplayMessages makes none): an app's ids come
+    // with records it sets; here, ids set by an upsert that added them.
+    t.upsert([{ ...withId, id: "ignored-no-such-id", content: { text: "replaced at the end" } }]);
+    return { replaced, n, added, after: t.records.length, last: t.records.at(-1).content.text, ten: t.records[10]?.content?.text };
+  }, stored(40));
+  assert.equal(out.replaced.text, "CHANGED ten");
+  assert.equal(out.replaced.otherKept, true, "another row is the same node");
+  assert.equal(out.added, out.n + 1);
+  assert.equal(out.after, out.n + 1, "the second upsert of that id replaced it");
+  assert.equal(out.last, "replaced at the end");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("prepend and upsert check the whole call first: not records, no id, another conversation; nothing of it is shown", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async (records) => {
+    t.records = records;
+    await window.__frames(2);
+    const attempt = (f) => { try { f(); return null; } catch (e) { return { name: e.name, code: e.code, path: e.path, message: e.message }; } };
+    const good = { ...records[0], id: "fine" };
+    return {
+      notRecords: attempt(() => t.prepend([good, 42])),
+      notArray: attempt(() => t.upsert({ ...good })),
+      noId: attempt(() => t.upsert([good, { ...good, id: undefined }])),
+      other: attempt(() => t.prepend([good, { ...good, conversation_id: "conv-2" }])),
+      n: t.records.length,
+    };
+  }, stored(6));
+  assert.deepEqual([out.notRecords.code, out.notRecords.path], ["invalid_input", "$[1]"]);
+  assert.deepEqual([out.notArray.code, out.notArray.path], ["invalid_input", "$"]);
+  assert.deepEqual([out.noId.code, out.noId.path], ["invalid_input", "$[1].id"]);
+  assert.deepEqual([out.other.code, out.other.path], ["invalid_input", "$[1].conversation_id"]);
+  assert.match(out.other.message, /"conv-2".*"conv-1"/, "names both conversations");
+  assert.equal(out.n, 6, "nothing of a refused call was shown");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("participants: a name as text and an avatar of http(s) or data:image only, at each message's start", async () => {
+  const { page, watch } = await open();
+  const vector = vectors.find((v) => v.includes("<img")) ?? "<img src=x onerror=window.__xss()>";
+  const out = await page.evaluate(async ([records, vector]) => {
+    t.participants = {
+      user: { name: vector, avatar: "javascript:window.__xss()" },
+      assistant: { name: "Helper", avatar: "data:image/png;base64,iVBORw0KGgo=" },
+      tool: { avatar: "data:image/svg+xml;base64,PHN2Zz4=" },
+    };
+    t.records = records;
+    await window.__frames(3);
+    const speakers = [...window.__root().querySelectorAll(".row:not([hidden])")].map((row) => {
+      const sp = row.querySelector(".speaker");
+      return sp ? { index: Number(row.dataset.index), name: sp.querySelector(".speaker-name")?.textContent ?? null, img: sp.querySelector("img")?.getAttribute("src") ?? null } : null;
+    }).filter(Boolean);
+    return { speakers, tags: window.__root().querySelectorAll(".speaker-name *").length };
+  }, [[...stored(2), rec("assistant", "text", { text: "more" }, { sequence: 1 })], vector]);
+  assert.deepEqual(out.speakers, [
+    { index: 0, name: vector, img: null },
+    { index: 1, name: "Helper", img: "data:image/png;base64,iVBORw0KGgo=" },
+  ], "a name as text; a script or SVG avatar is no img; once per message");
+  assert.equal(out.tags, 0);
+  assert.equal(await page.evaluate(() => window.__xssFired), 0);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("records added while the reader is scrolled up are counted on 'Jump to latest', and said politely", async () => {
+  const { page, watch } = await open({ width: 600, height: 400 });
+  const out = await page.evaluate(async (records) => {
+    t.records = records;
+    await window.__frames(3);
+    const s = window.__scroller();
+    s.scrollTop = s.scrollHeight;
+    await window.__frames(3);
+    s.scrollTop = 0;
+    await window.__frames(3);
+    const more = records.slice(0, 3).map((r, k) => ({ ...r, id: `late${k}` }));
+    t.upsert(more);
+    await window.__frames(2);
+    const jump = window.__root().querySelector(".jump");
+    const live = window.__root().querySelector('[role="status"][aria-live="polite"]');
+    const shown = { text: jump.textContent, hidden: jump.hidden, live: live.textContent };
+    jump.click();
+    await window.__frames(4);
+    return { shown, after: { text: jump.textContent, hidden: jump.hidden, live: live.textContent } };
+  }, stored(60));
+  assert.deepEqual(out.shown, { text: "Jump to latest ↓ (3 new)", hidden: false, live: "3 new records below" });
+  assert.deepEqual(out.after, { text: "Jump to latest ↓", hidden: true, live: "" });
+  await clean(page, watch);
+  await page.close();
+});
+
+test("scrolling up by 100 px and by 800 px moves the content by exactly that while the rows above are measured", async () => {
+  const { page, watch } = await open({ width: 1000, height: 800 });
+  const out = await page.evaluate(async () => {
+    const records = await (await fetch("/fixtures/big-records.json")).json();
+    t.records = records;
+    await window.__frames(3);
+    const s = window.__scroller();
+    const results = {};
+    for (const step of [100, 800]) {
+      t.scrollToRecord(records.length - 1);
+      await window.__frames(4);
+      s.scrollTop = s.scrollHeight;
+      await window.__frames(4);
+      const wrong = [];
+      let steps = 0;
+      for (; steps < 150 && s.scrollTop > 0; steps++) {
+        // A row in view now, and where it is.
+        const box = s.getBoundingClientRect();
+        const row = [...window.__root().querySelectorAll(".row:not([hidden])")].find((r) => {
+          const b = r.getBoundingClientRect();
+          return b.top >= box.top && b.bottom <= box.bottom;
+        });
+        if (!row) continue;
+        const index = row.dataset.index;
+        const top = row.getBoundingClientRect().top;
+        const expected = Math.min(step, s.scrollTop);
+        s.scrollBy(0, -step);
+        await window.__frames(3);
+        const same = window.__root().querySelector(`.row[data-index="${index}"]`);
+        const moved = same ? same.getBoundingClientRect().top - top : null;
+        if (moved === null || Math.abs(moved - expected) > 2) wrong.push({ step: steps, index, moved, expected });
+      }
+      results[step] = { steps, wrong: wrong.slice(0, 8), count: wrong.length };
+    }
+    return results;
+  });
+  for (const step of [100, 800]) {
+    assert.ok(out[step].steps >= 20, `${step} px: ${out[step].steps} steps`);
+    assert.deepEqual(out[step].wrong, [], `${step} px steps: the content moved by the step (${out[step].count} of ${out[step].steps} wrong)`);
+  }
+  await clean(page, watch);
+  await page.close();
+});

@@ -449,3 +449,92 @@ test("the help text lists every accepted input: both message libraries, the five
   await clean(page, watch);
   await page.close();
 });
+
+test("server.html pages a stored conversation in from the newest record to the first, steadily, with live updates by id", async () => {
+  const { storedRecords } = await import("../../www/conversations.mjs");
+  const id = "size-300";
+  const stored = storedRecords(id).records;
+  const { page, watch } = await open(`server.html?conversation=${id}&limit=40&every=150`);
+  // Older pages answer after 150 ms, as a server does: the test sees the view settle before each.
+  await page.route(/\/api\/conversations\/[^/]+\/records\?.*before=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await route.continue();
+  });
+  const out = await page.evaluate(async () => {
+    const chat = document.getElementById("conversation");
+    const s = chat.shadowRoot.querySelector(".scroller");
+    const frames = (n) => new Promise((resolve) => { const step = () => (--n <= 0 ? resolve() : requestAnimationFrame(step)); requestAnimationFrame(step); });
+    await frames(3);
+    const jumps = [];
+    let pages = 0;
+    let checking = null;
+    // Each prepend, as the page makes it: the lowest row wholly in view just before, and where it is
+    // three frames after (the reader's scrolling waits meanwhile).
+    const prepend = chat.prepend.bind(chat);
+    chat.prepend = (records) => {
+      const box = s.getBoundingClientRect();
+      // Rows of the first whole message shown on (not a tool message): those before it may change
+      // with the records that come before them (a turn label, a message cut by the page boundary
+      // becoming one document, a tool result pairing with its call).
+      const shown = chat.records;
+      const stable = shown.findIndex((r, i) => i > 0 && r.sequence === 0 && r.message_type !== "tool");
+      const rows = [...chat.shadowRoot.querySelectorAll(".row:not([hidden])")].filter((r) => {
+        const b = r.getBoundingClientRect();
+        return Number(r.dataset.index) >= stable && b.top >= box.top && b.bottom <= box.bottom;
+      });
+      const row = rows.at(-1);
+      const record = row ? chat.records[Number(row.dataset.index)]?.id : null;
+      const top = row?.getBoundingClientRect().top;
+      prepend(records);
+      pages++;
+      checking = frames(3).then(() => {
+        const now = chat.records.findIndex((r) => r.id === record);
+        const same = chat.shadowRoot.querySelector(`.row[data-index="${now}"]`);
+        const moved = same ? same.getBoundingClientRect().top - top : null;
+        if (record && (moved === null || Math.abs(moved) > 2)) jumps.push({ record, moved });
+        checking = null;
+      });
+    };
+    for (let guard = 0; guard < 3000 && document.body.dataset.complete !== "true"; guard++) {
+      s.scrollBy(0, -400);
+      await frames(2);
+      while (checking) await checking;
+    }
+    // The live updates have had time to arrive (3, 150 ms apart).
+    await new Promise((r) => setTimeout(r, 800));
+    return { pages, jumps, ids: chat.records.map((r) => r.id), statuses: Object.fromEntries(chat.records.map((r) => [r.id, r.status])),
+      complete: document.body.dataset.complete, banner: document.getElementById("problem").textContent };
+  });
+  const live = `${stored.at(-1).id}-live`;
+  const call = stored.findLast((r) => r.content_type === "tool_call");
+  assert.equal(out.complete, "true", "reached the first record");
+  assert.ok(out.pages >= Math.floor(stored.length / 40) - 1, `paged in page by page (${out.pages} prepends)`);
+  assert.deepEqual(out.ids, [...stored.map((r) => r.id), live], "every stored record once, in order, and the live one after them");
+  assert.equal(out.statuses[call.id], call.status === "failed" ? "completed" : "failed", "a live update changed a shown record in place");
+  assert.deepEqual(out.jumps, [], "the record in view stayed in place at each prepend");
+  assert.equal(out.banner, "");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("server.html: a page that fails shows a banner with a retry, and the conversation stays", async () => {
+  const { page, watch } = await open("server.html?conversation=size-100&limit=30&every=60000");
+  await page.route(/\/api\/conversations\/size-100\/records\?.*before=/, (route) => route.fulfill({ status: 503, body: "busy" }), { times: 1 });
+  const out = await page.evaluate(async () => {
+    const chat = document.getElementById("conversation");
+    const shown = chat.records.length;
+    chat.shadowRoot.querySelector(".scroller").scrollTop = 0;
+    for (let k = 0; k < 100 && !document.querySelector("#problem .banner"); k++) await new Promise((r) => setTimeout(r, 20));
+    const banner = document.querySelector("#problem .banner")?.textContent ?? null;
+    const kept = chat.records.length;
+    document.querySelector("#problem button").click();
+    for (let k = 0; k < 100 && chat.records.length === kept; k++) await new Promise((r) => setTimeout(r, 20));
+    return { shown, banner, kept, after: chat.records.length, bannerAfter: document.getElementById("problem").textContent };
+  });
+  assert.match(out.banner, /HTTP 503.*Retry/);
+  assert.equal(out.kept, out.shown, "the conversation stays");
+  assert.equal(out.after, out.shown + 30, "the retry pages the older records in");
+  assert.equal(out.bannerAfter, "");
+  assert.deepEqual(watch.console.filter((m) => !/503/.test(m)), []);
+  await page.close();
+});

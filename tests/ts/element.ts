@@ -53,7 +53,8 @@ const noPart: ChatTranscriptPart = "source-chip";
 console.log(noPart);
 
 // ---------------------------------------------------------------------------------------------
-// The element as a component apps build on: renderers, actions and the events.
+// The element as a component apps build on: renderers, actions, participants, prepend / upsert,
+// and the events.
 
 /** Text from a record, as a renderer must put it in the DOM: as text, never as HTML. */
 function textNode(tag: string, text: string): HTMLElement {
@@ -89,12 +90,18 @@ element.actions = actions;
 element.actions = [];
 element.actions = [{ id: "share", label: "Share" }] as const;
 const buttons: ChatTranscriptAction[] = element.actions;
-console.log(buttons.length);
+element.participants = { user: { name: "Ana" }, assistant: { name: "Helper", avatar: "https://example.com/a.png" } };
+console.log(buttons.length, element.participants.user?.name);
 
+const older: DisplayRecord[] = [];
 const stored: DisplayMessage[] = [{
   id: "m1", conversation_id: "c1", message_type: "user", content_type: "text", content: { text: "hi" },
   tool_call_id: null, sequence: 0, status: "completed", metadata: {},
 }];
+element.prepend(older);
+element.prepend(stored);
+element.upsert(stored);
+element.upsert([...older, ...stored]);
 element.applyPatches(patches, { base: 3 });
 
 element.addEventListener("cd-action", (event) => {
@@ -114,6 +121,10 @@ element.addEventListener("cd-image", (event) => {
   console.log(kind, event.detail.src.length);
 });
 element.addEventListener("cd-toggle", (event) => console.log(event.detail.open, event.detail.record.sequence));
+element.addEventListener("cd-reach-start", (event) => {
+  const first: 0 = event.detail.index;
+  console.log(first, event.detail.record.conversation_id);
+});
 const onAction = (event: ChatTranscriptEventMap["cd-action"]) => console.log(event.detail.text);
 element.addEventListener("cd-action", onAction);
 element.removeEventListener("cd-action", onAction);
@@ -144,10 +155,14 @@ element.actions = { id: "retry", label: "Retry" };
 const noTheme: ChatTranscriptTheme = "blue";
 // @ts-expect-error: no such theme, as a prop either
 const badProps: ChatTranscriptProps = { theme: "sepia" };
+// @ts-expect-error: prepend takes records, not the DOM's nodes
+element.prepend(document.createElement("p"));
+// @ts-expect-error: upsert takes a list of records
+element.upsert(stored[0]);
 element.addEventListener("cd-action", (event) => {
   // @ts-expect-error: an action's detail has no href
   console.log(event.detail.href);
 });
-// @ts-expect-error: participants is not part of the element yet (issue 47)
-element.participants = { user: { name: "Ana" } };
+// @ts-expect-error: a participant's name is text
+element.participants = { user: { name: 3 } };
 console.log(noTheme, badProps);

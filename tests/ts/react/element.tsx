@@ -31,6 +31,7 @@ export function Chat({ records }: { records: DisplayRecord[] }): JSX.Element {
       records={records}
       renderers={renderers}
       actions={actions}
+      participants={{ user: { name: "Ana" }, assistant: { name: "Helper", avatar: "https://example.com/helper.png" } }}
       imageHosts={["images.example.com"]}
       theme="dark"
       src="/conversation.json"
@@ -44,6 +45,7 @@ export function Chat({ records }: { records: DisplayRecord[] }): JSX.Element {
       oncd-citation={(event) => { const citation: Citation | null = event.detail.citation; setSaid(citation?.title ?? ""); }}
       oncd-image={(event) => { if (event.detail.kind === "load") setSaid(event.detail.src); }}
       oncd-toggle={(event) => setSaid(String(event.detail.open))}
+      oncd-reach-start={(event) => element.current?.prepend([event.detail.record])}
     />
   );
 }

@@ -19,6 +19,7 @@ const props: InstanceType<Entry>["$props"] = {
   records,
   renderers,
   actions: [{ id: "copy", label: "Copy" }, { id: "retry", label: "Retry" }],
+  participants: { user: { name: "Ana" } },
   imageHosts: ["images.example.com"],
   theme: "auto",
   src: "/conversation.json",
@@ -31,6 +32,7 @@ const props: InstanceType<Entry>["$props"] = {
   onCdCitation: (event) => console.log(event.detail.citation?.url),
   onCdImage: (event) => console.log(event.detail.kind),
   onCdToggle: (event) => console.log(event.detail.open),
+  onCdReachStart: (event) => console.log(event.detail.index, event.detail.record),
 };
 export const vnode = h("chat-transcript", props);
 
