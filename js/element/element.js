@@ -9,7 +9,7 @@ import init, * as api from "chat-display";
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from "@tanstack/virtual-core";
 import css from "./style.css";
 import { chatDisplayError, isLoadError, openInput } from "./input.js";
-import { el, renderRecord } from "./render.js";
+import { el, renderRecord, updateStreamingText } from "./render.js";
 import { onLazyLoad } from "./markdown.js";
 import { imageSource } from "./policy.js";
 import { Store } from "./store.js";
@@ -115,6 +115,7 @@ export class ChatTranscript extends Base {
   #zoom;
   #mounted = new Map(); // record index -> row element in the DOM
   #dirty = new Set(); // record indices whose rows must be built again
+  #grown = new Set(); // streaming text records that grew: their document is updated in place
   #frame = 0;
   #open = new Map(); // record index -> open, for foldable blocks the reader or the search set
   #searchOpened = new Set();
@@ -384,7 +385,9 @@ export class ChatTranscript extends Base {
         if (!record) continue;
         const before = record.content?.[patch.field];
         store.set(index, { ...record, content: { ...record.content, [patch.field]: (typeof before === "string" ? before : "") + patch.text } });
-        this.#dirty.add(index);
+        // A streaming text that grew: its document is updated in place (#render), not rebuilt.
+        if (patch.field === "text" && record.content_type === "text" && record.metadata?.streaming === true) this.#grown.add(index);
+        else this.#dirty.add(index);
       }
     }
     this.#calls.clear();
@@ -697,6 +700,20 @@ export class ChatTranscript extends Base {
     const v = this.#virtualizer;
     if (!v) return;
     v._willUpdate();
+    // Streaming text that grew: the last Markdown block of its document is rebuilt in place, so a
+    // token costs that block, not the message (or the row's layout) so far.
+    for (const index of this.#grown) {
+      const lead = this.#rowOf(index);
+      const row = this.#mounted.get(lead);
+      const prose = row?.querySelector(":scope > .record > .prose");
+      const inPlace = row && !this.#dirty.has(lead) && !this.#query && this.#merges(lead) &&
+        updateStreamingText(prose, this.#groupOf(lead), {
+          imageHosts: this.#imageHosts,
+          emit: (type, detail) => this.#emit(type, { ...detail, index: lead, record: this.#store.get(lead) }),
+        });
+      if (!inPlace) this.#dirty.add(index);
+    }
+    this.#grown.clear();
     // A result's change shows in its call's row, a text block's in its message's first block's.
     for (const index of [...this.#dirty]) {
       const row = this.#rowOf(index);

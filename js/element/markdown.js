@@ -293,6 +293,22 @@ function plainText(text) {
 }
 
 /**
+ * Splits Markdown into its top-level blocks (paragraphs, lists, fences, tables, the blank lines
+ * between them), as marked's lexer reads them: each block's source, in order, which together are
+ * the text. Null when the text cannot be split that way (too long or too deep to parse).
+ */
+export function markdownBlocks(text) {
+  const source = String(text);
+  if (tooComplex(source)) return null;
+  try {
+    const raws = marked.lexer(source).map((token) => token.raw ?? "");
+    return raws.join("") === source ? raws : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Model-written Markdown as a sanitized DocumentFragment. `imageHosts` is the set of hosts whose
  * images load at once; every other image is a placeholder, and `onImage(src)` is asked (false:
  * cancelled) before it loads.

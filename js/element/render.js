@@ -1,6 +1,6 @@
 // Display-message records to DOM, one builder per content type. Every string is untrusted: text
 // reaches the DOM only as text nodes, except Markdown, which goes through markdown.js.
-import { healStreaming, heldImage, renderMarkdown } from "./markdown.js";
+import { healStreaming, heldImage, markdownBlocks, renderMarkdown } from "./markdown.js";
 import { imageSource, linkTarget, loadsAtOnce } from "./policy.js";
 
 export function el(tag, attrs = {}, ...children) {
@@ -179,6 +179,56 @@ function placeMarkers(fragment, sources) {
 }
 
 /**
+ * A message's document while it streams, a top-level Markdown block at a time: blocks before the
+ * last are final (text only ever grows at the end), so each token re-reads and rebuilds only the
+ * last block, and `prose` keeps the others' nodes as they are (`prose.streamed`: the source shown
+ * and each block's source and nodes). The last block goes through the streaming healer. Called
+ * again on the same `prose` with the text grown, it updates it in place, in time that does not grow
+ * with the text before the last block; with other text (not the old text grown), it starts over.
+ */
+export function streamProse(prose, source, sources, ctx) {
+  const state = prose.streamed ?? { source: "", blocks: [] };
+  let keep = source.startsWith(state.source) ? Math.max(0, state.blocks.length - 1) : 0;
+  let offset = 0;
+  for (let b = 0; b < keep; b++) offset += state.blocks[b].raw.length;
+  const raws = markdownBlocks(source.slice(offset));
+  if (raws === null) {
+    // Too long or deep to split: as one document (which shows it as text), starting over.
+    keep = 0;
+    offset = 0;
+  }
+  for (const block of state.blocks.slice(keep)) for (const node of block.nodes) node.remove();
+  const blocks = state.blocks.slice(0, keep);
+  const onImage = (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true;
+  (raws ?? [source]).forEach((raw, b, all) => {
+    const last = b === all.length - 1;
+    const fragment = renderMarkdown(last ? healStreaming(raw) : raw, ctx.imageHosts, { onImage });
+    placeMarkers(fragment, sources);
+    const nodes = [...fragment.childNodes];
+    prose.append(fragment);
+    blocks.push({ raw, nodes });
+  });
+  prose.streamed = { source, blocks };
+}
+
+/**
+ * Updates a streaming message's document in place (`prose`, as `text` built it) with its records
+ * as they are now, without building its row again; false when it cannot (cited blocks, whose
+ * sources list changes too, or a `prose` not built while streaming): then the row is built again.
+ */
+export function updateStreamingText(prose, group, ctx) {
+  if (!prose?.streamed) return false;
+  const { sources, numbers } = sourcesOf(group);
+  if (sources.length) return false;
+  let source = "";
+  group.forEach(({ record: block }, j) => {
+    source += asText(block.content?.text).replace(MARKS, "");
+  });
+  streamProse(prose, source, sources, ctx);
+  return true;
+}
+
+/**
  * A message's text records as one document. A user's text is a bubble, verbatim. Any other role's
  * is one Markdown document across the message's consecutive text records (a provider that splits an
  * answer at its citations splits it mid-list), with each block's citations as numbered markers
@@ -204,11 +254,14 @@ function text(record, ctx) {
   });
   const streaming = group.some(({ record: block }) => block.metadata?.streaming === true);
   const prose = el("div", { class: "prose" });
-  // While the block streams, unterminated Markdown is completed or held back (markdown.js).
-  prose.append(renderMarkdown(streaming ? healStreaming(source) : source, ctx.imageHosts, {
-    onImage: (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true,
-  }));
-  placeMarkers(prose, sources);
+  if (streaming) {
+    streamProse(prose, source, sources, ctx);
+  } else {
+    prose.append(renderMarkdown(source, ctx.imageHosts, {
+      onImage: (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true,
+    }));
+    placeMarkers(prose, sources);
+  }
   if (!sources.length) return prose;
   const list = el("ol", { class: "citations", part: "citations", "aria-label": "Sources" },
     ...sources.map(({ citation, index, k }, n) => {
