@@ -373,10 +373,14 @@ export class ChatTranscript extends Base {
       if (patch?.op === "add") {
         // The record before it may have ended its message: its row (and actions) change.
         if (store.length) this.#dirty.add(store.length - 1);
+        const id = patch.record?.id;
+        if (this.#ids && id !== undefined && id !== null && !this.#ids.has(id)) this.#ids.set(id, store.length);
         store.push(patch.record);
         added = true;
         addedCount++;
       } else if (patch?.op === "replace" && at(patch.index)) {
+        const old = store.get(start + patch.index)?.id;
+        if (this.#ids && old !== patch.record?.id) this.#ids = null; // an id changed: made again on need
         store.set(start + patch.index, patch.record);
         this.#dirty.add(start + patch.index);
       } else if (patch?.op === "append" && at(patch.index) && typeof patch.field === "string") {
@@ -394,7 +398,6 @@ export class ChatTranscript extends Base {
     this.#leads.clear();
     if (this.#query) this.#hits = store.search(this.#query);
     this.#patched = true;
-    this.#ids = null;
     if (atEnd) this.#follow = true;
     else if (!this.#follow) this.#showJump(addedCount);
     if (added) this.#resize();
@@ -447,6 +450,7 @@ export class ChatTranscript extends Base {
     this.#scroller.scrollTop += estimate;
     v.scrollOffset = this.#scroller.scrollTop; // what the scroll event will tell it
     this.#render(eyes);
+    this.#warmIds();
   }
 
   /**
@@ -519,7 +523,8 @@ export class ChatTranscript extends Base {
     return null;
   }
 
-  /** Record id -> index over every record shown, made on first need and kept until they change. */
+  /** Record id -> index over every record shown, made on first need (or ahead of it, a slice a task
+   * after the records are set: #warmIds) and kept up to date as records are added. */
   #idIndex() {
     if (this.#ids) return this.#ids;
     const ids = new Map();
@@ -529,6 +534,24 @@ export class ChatTranscript extends Base {
       if (id !== undefined && id !== null && !ids.has(id)) ids.set(id, i);
     }
     return (this.#ids = ids);
+  }
+
+  /** Makes the id map a slice of 8,192 records a task, so that the first `upsert` finds it made. */
+  async #warmIds() {
+    const store = this.#store;
+    const shift = this.#keyShift; // a prepend meanwhile moves every index: start again then
+    if (this.#ids || !store.length || store.transcript) return;
+    const ids = new Map();
+    for (let start = 0; start < store.length; start += 8192) {
+      await pause();
+      if (store !== this.#store || this.#ids || shift !== this.#keyShift) return; // another conversation, a prepend, or made meanwhile
+      const end = Math.min(store.length, start + 8192);
+      for (let i = start; i < end; i++) {
+        const id = store.get(i)?.id;
+        if (id !== undefined && id !== null && !ids.has(id)) ids.set(id, i);
+      }
+    }
+    if (store === this.#store && !this.#ids && shift === this.#keyShift && ids.size !== 0) this.#ids = ids;
   }
 
   /** Every index the element keeps moves `k` down: `k` records came before the first. */
@@ -634,6 +657,7 @@ export class ChatTranscript extends Base {
     this.#virtualizer = null;
     this.#scroller.scrollTop = 0;
     if (this.isConnected) this.#mount();
+    this.#warmIds();
   }
 
   #options() {

@@ -519,7 +519,9 @@ test("server.html pages a stored conversation in from the newest record to the f
 
 test("server.html: a page that fails shows a banner with a retry, and the conversation stays", async () => {
   const { page, watch } = await open("server.html?conversation=size-100&limit=30&every=60000");
-  await page.route(/\/api\/conversations\/size-100\/records\?.*before=/, (route) => route.fulfill({ status: 503, body: "busy" }), { times: 1 });
+  // The first older page fails; the retry's goes through.
+  let failed = 0;
+  await page.route(/\/api\/conversations\/size-100\/records\?.*before=/, (route) => (failed++ ? route.continue() : route.fulfill({ status: 503, body: "busy" })));
   const out = await page.evaluate(async () => {
     const chat = document.getElementById("conversation");
     const shown = chat.records.length;
