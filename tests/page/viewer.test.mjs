@@ -36,10 +36,10 @@ after(async () => {
 });
 
 /** Opens the viewer and watches for everything a successful attack would cause. `dark`: the
- * system's color scheme is dark (Chromium emulates it on the page; Firefox, whose WebDriver BiDi
- * cannot, opens it in a second browser launched dark: tests/support/firefox.mjs). */
+ * system's color scheme is dark (Chromium emulates it on the page; Firefox and WebKit, whose
+ * WebDriver cannot, open it in a second browser launched dark: tests/support/firefox.mjs, webkit.mjs). */
 async function open(path = "", { dark = false } = {}) {
-  const firefoxDark = dark && engine === "firefox";
+  const firefoxDark = dark && engine !== "chromium";
   const page = await (firefoxDark ? (await (darkFirefox ??= launchBrowser({ colorScheme: "dark" }))) : browser).context.newPage();
   if (dark && !firefoxDark) await page.emulateMedia({ colorScheme: "dark" });
   const watch = { console: [], requests: [], dialogs: [], navigations: [] };
