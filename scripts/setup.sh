@@ -88,3 +88,12 @@ if [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" != 0.37.1
   say "installing geckodriver 0.37.1 (about 2 minutes)"
   cargo_install geckodriver --version 0.37.1
 fi
+
+# The third browser engine: WebKitGTK's MiniBrowser, driven by WebKitWebDriver over W3C WebDriver
+# in an Xvfb display (BROWSER=webkit, tests/support/webkit.mjs; openssl makes the certificate of
+# its test proxy). About 40 s.
+if ! command -v WebKitWebDriver >/dev/null || ! command -v Xvfb >/dev/null || ! command -v openssl >/dev/null ||
+   ! ls /usr/lib/*/webkit2gtk-4.1/MiniBrowser >/dev/null 2>&1; then
+  say "installing Debian's webkit2gtk-driver (WebKitWebDriver and MiniBrowser), xvfb and openssl"
+  apt_install webkit2gtk-driver xvfb openssl
+fi
