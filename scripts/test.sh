@@ -49,11 +49,14 @@ PACKAGE_SCRATCH="$scratch" node --test tests/packaging/packaging.test.mjs tests/
 step "the package's registry checks: publint --strict, attw"
 tarball=$(ls "$scratch"/chat-display-*.tgz)
 publint --strict "$tarball"
-# attw: the .wasm subpaths are files to fetch or pass to init, not modules (no types to find: a
-# false "Resolution failed"); chat-display/element is an ES module for browsers only, so require
-# of it resolving to ESM is by design (cjs-resolves-to-esm).
+# attw, every rule on. The one exclusion, the three .wasm subpaths: no user imports them for typed
+# exports. Each is a module's bytes, a file to serve, fetch or pass to init (by URL, e.g.
+# `import.meta.resolve("chat-display/chat_display_bg.wasm")`), and what importing a .wasm file
+# gives differs per tool (a URL, an instance, an error), so no types file could be true for all of
+# them: attw finds none and reports "Resolution failed". chat-display/element needs no exclusion:
+# `require` of it resolves to the CommonJS stand-in js/element.cjs, typed by js/element.d.cts.
 attw "$tarball" --format ascii --exclude-entrypoints ./chat_display_bg.wasm ./core/chat_display_bg.wasm \
-  ./display/chat_display_bg.wasm --ignore-rules cjs-resolves-to-esm
+  ./display/chat_display_bg.wasm
 
 step "the consumer matrix: bundlers, runtimes, test runners and TypeScript settings on the tarball (tests/packaging/consumers.json)"
 node tests/tools/consumers-table.mjs --check

@@ -138,8 +138,9 @@ test("the tarball holds only what a user needs", () => {
     // The `chat-display/core` and `chat-display/display` entries' modules (tests/js/entries.test.mjs).
     ...entryFiles("core"), ...moduleFiles("pkg/core"),
     ...entryFiles("display"), ...moduleFiles("pkg/display"),
-    // The `chat-display/element` entry: one bundled ES module and its types (tests/element/).
-    "pkg/element/index.d.ts", "pkg/element/index.js",
+    // The `chat-display/element` entry: one bundled ES module and its types (tests/element/), and
+    // what `require` of it gives, the server stand-in and its types.
+    "pkg/element/index.d.ts", "pkg/element/index.js", "js/element.cjs", "js/element.d.cts",
   ].sort());
   assert.equal(files.filter((f) => f.endsWith(".wasm")).length, 3);
 });
