@@ -58,7 +58,7 @@ publint --strict "$tarball"
 attw "$tarball" --format ascii --exclude-entrypoints ./chat_display_bg.wasm ./core/chat_display_bg.wasm \
   ./display/chat_display_bg.wasm
 
-step "the consumer matrix: bundlers, runtimes, test runners and TypeScript settings on the tarball (tests/packaging/consumers.json)"
+step "the consumer matrix: bundlers, runtimes, server renders (Next.js, SvelteKit, Astro), test runners and TypeScript settings on the tarball (tests/packaging/consumers.json)"
 node tests/tools/consumers-table.mjs --check
 PACKAGE_SCRATCH="$scratch" node --test --test-concurrency=1 tests/packaging/consumers.test.mjs
 

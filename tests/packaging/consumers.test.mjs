@@ -4,7 +4,11 @@
 // headless Chromium, where the app converts the first toDisplayMessages fixture and a browser app
 // also renders a record with <chat-transcript>. The tools are the repository's devDependencies,
 // run from its node_modules, and the apps find chat-display in PACKAGE_SCRATCH/node_modules: no
-// app installs anything. CONSUMERS=name,name runs only those rows.
+// app installs anything. CONSUMERS=name,name runs only those rows. Issue 44: the *-element rows
+// import chat-display/element where there is no DOM (Node, Bun, Deno), where it must define
+// nothing and export a stand-in that says it is browser-only; next-element, sveltekit and astro
+// import it in a page as an app would, which the framework's server renders before the browser
+// registers the element.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -54,6 +58,7 @@ before(async () => {
   assert.ok(scratch, "PACKAGE_SCRATCH names the scratch project with the tarball installed");
 });
 after(async () => {
+  nextServer?.kill();
   await browser?.close();
   if (Object.keys(sizes).length) console.log(`# what a browser downloads, gzipped: ${JSON.stringify(sizes)}`);
 });
@@ -163,37 +168,95 @@ export default { input: "main.js", output: { dir: "dist", format: "es" }, plugin
     await servePage("bun-build", join(dir, "dist"));
   },
   next: async () => {
-    const dir = app("next", {
-      "package.json": JSON.stringify({ name: "next-app", private: true }),
-      // Only because next, react and react-dom are links to the repository's node_modules, outside
-      // the app's folder, which Turbopack resolves no further than its root by default.
-      "next.config.mjs": 'export default { turbopack: { root: "/" }, outputFileTracingRoot: "/" };\n',
-      "app/layout.js": "export default function Layout({ children }) { return <html><head><link rel=\"icon\" href=\"data:,\" /></head><body>{children}</body></html>; }\n",
-      // A client page: the module runs in the browser; the server page renders a record in its HTML.
-      "app/client.js": `"use client";\nimport { useEffect } from "react";\nexport default function Client() {\n  useEffect(() => { import("./browser.js"); }, []);\n  return null;\n}\n`,
-      "app/browser.js": browserMain,
-      "app/page.js": `import { toDisplayMessages } from "chat-display";\nimport Client from "./client.js";\nexport default function Page() {\n  ${convert}\n  return <><pre id="server">{JSON.stringify(records)}</pre><Client /></>;\n}\n`,
+    const { dir, url } = await nextApp();
+    const body = await fetch(url).then((r) => r.text());
+    const pre = /<pre id="server">(.*?)<\/pre>/s.exec(body)?.[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&#x27;", "'");
+    assert.equal(pre, expected, "next start renders the records on the server");
+    const fetched = new Set();
+    await checkPage(url, fetched);
+    // The client's files: next start serves /_next/static/ from .next/static/.
+    sizes.next = gzippedSize(dir, fetched, (path) => join(dir, path.replace(/^\/_next\//, ".next/")));
+  },
+  // <chat-transcript> in a client component with a plain top-level import, as an app writes it:
+  // the server render evaluates the import (the stand-in) and writes the tag into the HTML, the
+  // browser registers the element and hydrates, and the element shows the records the server page
+  // passed as a prop.
+  "next-element": async () => {
+    const { url } = await nextApp();
+    await checkServerRendered(`${url}element`);
+    await checkHydrated(`${url}element`);
+  },
+  // The same in SvelteKit: a page whose <script> imports the element at the top and passes the
+  // records its server load function made as a property (`records={data.records}`), built with
+  // adapter-node and run as its Node server.
+  sveltekit: async () => {
+    const dir = app("sveltekit", {
+      "package.json": JSON.stringify({ name: "sveltekit-app", private: true, type: "module" }),
+      "svelte.config.js": 'import adapter from "@sveltejs/adapter-node";\nexport default { kit: { adapter: adapter() } };\n',
+      "vite.config.js": 'import { sveltekit } from "@sveltejs/kit/vite";\nexport default { plugins: [sveltekit()], logLevel: "error" };\n',
+      "src/app.html": '<!doctype html>\n<html><head><meta charset="utf-8"><link rel="icon" href="data:,">%sveltekit.head%</head>\n<body><div style="display: contents">%sveltekit.body%</div></body></html>\n',
+      "src/routes/+page.server.js": `import { toDisplayMessages } from "chat-display";\nexport function load() {\n  ${convert}\n  return { records };\n}\n`,
+      "src/routes/+page.svelte": `<script>
+  import "chat-display/element";
+  import { onMount } from "svelte";
+  let { data } = $props();
+  onMount(() => { document.body.dataset.hydrated = "true"; });
+</script>
+<chat-transcript records={data.records}></chat-transcript>
+`,
     });
-    mkdirSync(join(dir, "node_modules"));
-    for (const name of ["next", "react", "react-dom"]) symlinkSync(join(repo, "node_modules", name), join(dir, "node_modules", name), "dir");
-    run(bin("next"), ["build"], dir, { NEXT_TELEMETRY_DISABLED: "1" });
+    // As the Next.js app does, the framework's packages are links to the repository's.
+    mkdirSync(join(dir, "node_modules/@sveltejs"), { recursive: true });
+    for (const name of ["svelte", "vite", "@sveltejs/kit", "@sveltejs/adapter-node", "@sveltejs/vite-plugin-svelte"]) {
+      symlinkSync(join(repo, "node_modules", name), join(dir, "node_modules", name), "dir");
+    }
+    run(process.execPath, [join(repo, "node_modules/vite/bin/vite.js"), "build"], dir);
     const port = await freePort();
-    const server = spawn(bin("next"), ["start", "-p", String(port)], { cwd: dir, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const server = spawn(process.execPath, ["build/index.js"], { cwd: dir, stdio: "ignore", env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" } });
     try {
       const url = `http://127.0.0.1:${port}/`;
-      let body;
-      for (let i = 0; i < 100 && body === undefined; i++) {
-        body = await fetch(url).then((r) => r.text(), () => undefined);
-        if (body === undefined) await new Promise((r) => setTimeout(r, 200));
-      }
-      const pre = /<pre id="server">(.*?)<\/pre>/s.exec(body)?.[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&#x27;", "'");
-      assert.equal(pre, expected, "next start renders the records on the server");
-      const fetched = new Set();
-      await checkPage(url, fetched);
-      // The client's files: next start serves /_next/static/ from .next/static/.
-      sizes.next = gzippedSize(dir, fetched, (path) => join(dir, path.replace(/^\/_next\//, ".next/")));
+      await answers(url, "the SvelteKit server");
+      await checkServerRendered(url);
+      const fetched = await checkHydrated(url);
+      sizes.sveltekit = gzippedSize(dir, fetched, (path) => join(dir, "build/client", path));
     } finally {
       server.kill();
+    }
+  },
+  // Astro: the page's frontmatter imports the element (run on the server when Astro renders the
+  // page at build), and its client <script> imports it again and sets the records the frontmatter
+  // made. Astro's static build, served under www/serve.mjs's strict Content-Security-Policy.
+  astro: async () => {
+    const dir = app("astro", {
+      "package.json": JSON.stringify({ name: "astro-app", private: true, type: "module" }),
+      "astro.config.mjs": "export default {};\n",
+      "src/pages/index.astro": `---
+import "chat-display/element";
+import { toDisplayMessages } from "chat-display";
+${convert}
+---
+<html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>
+<body>
+<chat-transcript></chat-transcript>
+<script type="application/json" id="records" set:html={JSON.stringify(records).replaceAll("<", "\\\\u003c")}></script>
+<script>
+  import "chat-display/element";
+  document.querySelector("chat-transcript").records = JSON.parse(document.getElementById("records").textContent);
+  document.body.dataset.hydrated = "true";
+</script>
+</body></html>
+`,
+    });
+    mkdirSync(join(dir, "node_modules"));
+    symlinkSync(join(repo, "node_modules/astro"), join(dir, "node_modules/astro"), "dir");
+    run(process.execPath, [join(repo, "node_modules/astro/astro.js"), "build", "--silent"], dir, { ASTRO_TELEMETRY_DISABLED: "1" });
+    const { server, url } = await startServer({ port: 0, mounts: [["/", join(dir, "dist")]] });
+    try {
+      await checkServerRendered(url);
+      const fetched = await checkHydrated(url);
+      sizes.astro = gzippedSize(join(dir, "dist"), fetched);
+    } finally {
+      server.close();
     }
   },
 
@@ -244,6 +307,23 @@ export default { input: "main.js", output: { dir: "dist", format: "es" }, plugin
     nodeCheck(run(bin("deno"), ["run", "--no-prompt", "--node-modules-dir=manual", "main.mjs"], dir, { DENO_NO_UPDATE_CHECK: "1" }));
   },
 
+  // chat-display/element where there is no DOM: import (and require) it, then make one.
+  "node-element": () => {
+    const dir = app("node-element", { "main.mjs": elementServer("import"), "main.cjs": elementServer("require"), "empty.cjs": "" });
+    elementCheck(run(process.execPath, ["main.mjs"], dir), "pkg/element/index.js");
+    elementCheck(run(process.execPath, ["main.cjs"], dir), "js/element.cjs");
+  },
+  "bun-element": () => {
+    const dir = app("bun-element", { "main.mjs": elementServer("import"), "main.cjs": elementServer("require"), "empty.cjs": "" });
+    elementCheck(run(bin("bun"), ["main.mjs"], dir), "pkg/element/index.js");
+    elementCheck(run(bin("bun"), ["main.cjs"], dir), "js/element.cjs");
+  },
+  "deno-element": () => {
+    const dir = app("deno-element", { "main.mjs": elementServer("import"), "empty.cjs": "" });
+    elementCheck(run(bin("deno"), ["run", "--no-prompt", "--node-modules-dir=manual", "main.mjs"], dir, { DENO_NO_UPDATE_CHECK: "1" }),
+      "pkg/element/index.js");
+  },
+
   // TypeScript: each setting type-checks a consumer, then the compiled or stripped file runs.
   ...Object.fromEntries(["bundler", "node16", "nodenext"].map((resolution) => [`ts-${resolution}`, () => {
     const moduleOption = resolution === "bundler" ? "esnext" : resolution;
@@ -268,6 +348,136 @@ export default { input: "main.js", output: { dir: "dist", format: "es" }, plugin
   }])),
 };
 
+/** The Next.js app of the next and next-element rows, built and started once for both: `/` is a
+ * server page that converts the fixture and a client component whose browser code is
+ * browserMain; `/element` is a server page that converts it and passes the records to a client
+ * component that renders <chat-transcript> with a top-level import "chat-display/element". */
+let nextServer;
+let nextBuilt;
+function nextApp() {
+  nextBuilt ??= (async () => {
+    const dir = app("next", {
+      "package.json": JSON.stringify({ name: "next-app", private: true }),
+      // Only because next, react and react-dom are links to the repository's node_modules, outside
+      // the app's folder, which Turbopack resolves no further than its root by default.
+      "next.config.mjs": 'export default { turbopack: { root: "/" }, outputFileTracingRoot: "/" };\n',
+      "app/layout.js": "export default function Layout({ children }) { return <html><head><link rel=\"icon\" href=\"data:,\" /></head><body>{children}</body></html>; }\n",
+      // A client page: the module runs in the browser; the server page renders a record in its HTML.
+      "app/client.js": `"use client";\nimport { useEffect } from "react";\nexport default function Client() {\n  useEffect(() => { import("./browser.js"); }, []);\n  return null;\n}\n`,
+      "app/browser.js": browserMain,
+      "app/page.js": `import { toDisplayMessages } from "chat-display";\nimport Client from "./client.js";\nexport default function Page() {\n  ${convert}\n  return <><pre id="server">{JSON.stringify(records)}</pre><Client /></>;\n}\n`,
+      // Rendered by next start at each request (not prerendered by next build), so that the
+      // running server evaluates the client component's import.
+      "app/element/page.js": `import { toDisplayMessages } from "chat-display";\nimport Chat from "./chat.js";\nexport const dynamic = "force-dynamic";\nexport default function Page() {\n  ${convert}\n  return <Chat records={records} />;\n}\n`,
+      // The records are set in an effect, not as a \`records={records}\` prop: React 19 (19.3 as
+      // Next.js 16.5 bundles it) sets a custom element's properties and oncd-* listeners when it
+      // creates the element on the client, but not when it hydrates one the server rendered, so a
+      // prop would leave the element empty until a re-render changed it.
+      "app/element/chat.js": `"use client";
+import "chat-display/element";
+import { useEffect, useRef } from "react";
+export default function Chat({ records }) {
+  const view = useRef(null);
+  useEffect(() => {
+    view.current.records = records;
+    document.body.dataset.hydrated = "true";
+  }, [records]);
+  return <chat-transcript ref={view} style={{ display: "block", height: "480px" }} />;
+}
+`,
+    });
+    mkdirSync(join(dir, "node_modules"));
+    for (const name of ["next", "react", "react-dom"]) symlinkSync(join(repo, "node_modules", name), join(dir, "node_modules", name), "dir");
+    run(bin("next"), ["build"], dir, { NEXT_TELEMETRY_DISABLED: "1" });
+    const port = await freePort();
+    nextServer = spawn(bin("next"), ["start", "-p", String(port)], { cwd: dir, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const url = `http://127.0.0.1:${port}/`;
+    await answers(url, "next start");
+    return { dir, url };
+  })();
+  return nextBuilt;
+}
+
+/** A server program that imports (or requires) chat-display/element where there is no DOM and
+ * prints what happened: the globals it added, what it exports, the file it resolved to, and what
+ * making a ChatTranscript throws. The element is loaded first, before chat-display, so that any
+ * global either would define counts. What is counted from starts after the program has loaded a
+ * CommonJS file of its own (empty.cjs): the first CommonJS module Deno loads, whatever it is, makes
+ * Deno define a global of its own (nodeBootstrap), and the package's Node entries are CommonJS. */
+const elementServer = (how) => `const keys = () => Reflect.ownKeys(globalThis).map(String);
+${how === "import" ? 'await import("./empty.cjs")' : 'require("./empty.cjs")'};
+const before = new Set(keys());
+const element = ${how === "import" ? 'await import("chat-display/element")' : 'require("chat-display/element")'};
+const added = keys().filter((key) => !before.has(key));
+const { isChatDisplayError } = ${how === "import" ? 'await import("chat-display")' : 'require("chat-display")'};
+let thrown = null;
+try {
+  new element.ChatTranscript();
+} catch (error) {
+  thrown = { name: error.name, code: error.code, isChatDisplayError: isChatDisplayError(error), browserOnly: error.message.includes("browser-only") };
+}
+console.log(JSON.stringify({
+  resolved: ${how === "import" ? 'import.meta.resolve("chat-display/element")' : 'require.resolve("chat-display/element")'}.split("/node_modules/chat-display/")[1],
+  added, customElements: typeof customElements, HTMLElement: typeof HTMLElement,
+  exports: Object.keys(element).filter((key) => key !== "__esModule").sort(), ChatTranscript: typeof element.ChatTranscript, thrown,
+}));
+`;
+function elementCheck(out, file) {
+  assert.deepEqual(JSON.parse(out.trim().split("\n").at(-1)), {
+    resolved: file, added: [], customElements: "undefined", HTMLElement: "undefined",
+    exports: ["ChatTranscript"], ChatTranscript: "function",
+    thrown: { name: "ChatDisplayError", code: "invalid_input", isChatDisplayError: true, browserOnly: true },
+  });
+}
+
+/** Waits until `url` answers (a server just started). */
+async function answers(url, what) {
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not answer in 20 s`);
+}
+
+/** The page's HTML as the server sends it: rendered (the server evaluated the page's import of
+ * chat-display/element) and holding the <chat-transcript> tag. */
+async function checkServerRendered(url) {
+  const response = await fetch(url);
+  const body = await response.text();
+  assert.equal(response.status, 200, `the server renders the page: ${body.slice(0, 300)}`);
+  assert.ok(/<chat-transcript[\s>]/.test(body), "the server's HTML holds <chat-transcript>");
+}
+
+/** The page in Chromium: the framework hydrated (the app sets body[data-hydrated]), the element
+ * from the server's HTML is registered and upgraded, its shadow root shows the records, and
+ * nothing went to the console as an error (a hydration mismatch would). Returns the paths the
+ * page fetched. */
+async function checkHydrated(url) {
+  browser ??= await launchBrowser();
+  const problems = [];
+  const fetched = new Set();
+  const listen = (request) => request.url().startsWith(url) && fetched.add(new URL(request.url()).pathname);
+  browser.context.on("request", listen);
+  const tab = await openPage(browser.context, url, problems);
+  try {
+    await tab.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 30_000 });
+    const shown = await tab.waitForFunction((text) => {
+      const view = document.querySelector("chat-transcript");
+      return view?.shadowRoot?.textContent.includes(text) && {
+        defined: customElements.get("chat-transcript") === view.constructor,
+        records: view.records.length,
+        elements: document.querySelectorAll("chat-transcript").length,
+      };
+    }, fixture.records[0].content.text, { timeout: 30_000 }).then((handle) => handle.jsonValue());
+    assert.deepEqual(shown, { defined: true, records: fixture.records.length, elements: 1 }, "the server's element, upgraded and showing the records");
+  } finally {
+    await tab.close();
+    browser.context.off("request", listen);
+  }
+  assert.deepEqual(problems, [], "no console error, no page error");
+  return fetched;
+}
+
 // A TypeScript consumer: the default import, a record narrowed on content_type, init typed as
 // what it resolves to (the module's exports in browsers, nothing in Node).
 const tsConsumer = (browser) => `import init, { toDisplayMessages, Transcript${browser ? ", type InitOutput" : ""} } from "chat-display";
@@ -290,8 +500,17 @@ transcript.free();
 void ready;
 console.log(JSON.stringify(records));
 `;
+// The CommonJS consumer also requires chat-display/element: what Node gives it there, the stand-in
+// (js/element.cjs), typed by js/element.d.cts with no DOM types, as a class that cannot be made.
 const tsCjsConsumer = `import init, { toDisplayMessages } from "chat-display";
+import { ChatTranscript } from "chat-display/element";
 void init().then((ready: void) => ready);
+const standIn: new () => never = ChatTranscript;
+try {
+  new standIn();
+} catch (error) {
+  console.error(String(error));
+}
 ${convert}
 console.log(JSON.stringify(records));
 `;
