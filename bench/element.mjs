@@ -43,7 +43,8 @@ const RARE = "über 東京";
 const SCROLL_STEP = 200;
 const SCROLL_FRAMES = 300;
 const STREAM_PER_FRAME = 4;
-const BUDGET = 45 * 1024;
+/** The element's own code and CSS, gzipped (issue 45: each library it bundles is named beside it). */
+const BUDGET = 16 * 1024;
 const VIEWPORT = { width: 1280, height: 800 };
 /** The element build served as chat-display/element: pkg/element, or (`--element DIR`) another
  * build of it, to measure a candidate change. */
@@ -116,6 +117,7 @@ function segments(mappings) {
 
 const PARTS = [
   ["marked", (p) => p.includes("node_modules/marked/")],
+  ["remend", (p) => p.includes("node_modules/remend/")],
   ["DOMPurify", (p) => p.includes("node_modules/dompurify/")],
   ["@tanstack/virtual-core", (p) => p.includes("node_modules/@tanstack/virtual-core/")],
   ["the element's CSS (js/element/style.css, minified, as a string)", (p) => p.endsWith(".css")],
@@ -128,7 +130,7 @@ async function size() {
   const shipped = readFileSync(join(root, "pkg/element/index.js"));
   const result = await build({
     entryPoints: [join(root, "js/element/index.js")],
-    outfile: join(root, "pkg/element/index.js"),
+    outdir: join(root, "pkg/element"), entryNames: "[name]", chunkNames: "[name]-[hash]", splitting: true,
     write: false, metafile: true, sourcemap: "external",
     bundle: true, format: "esm", platform: "browser", target: ["es2022"], minify: true, legalComments: "eof",
     external: ["chat-display"], logLevel: "warning",
@@ -146,8 +148,12 @@ async function size() {
       },
     }],
   });
-  const js = result.outputFiles.find((f) => f.path.endsWith(".js"));
-  const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith(".map")).text);
+  const js = result.outputFiles.find((f) => f.path.endsWith("/index.js"));
+  const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith("/index.js.map")).text);
+  // The chunks index.js fetches on first need (the highlighter, the typesetter, what they share).
+  const lazy = result.outputFiles.filter((f) => f.path.endsWith(".js") && !f.path.endsWith("/index.js")).map((f) => ({
+    name: f.path.split("/").pop(), minified: f.contents.length, gzip: gzipSync(Buffer.from(f.contents), { level: 9 }).length,
+  }));
   const code = Buffer.from(js.contents);
   const identical = code.equals(shipped);
   // Byte offsets of each line start (the map's columns count UTF-16 units; the text is split as a
@@ -191,7 +197,7 @@ async function size() {
   const inputs = Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.inputs ?? {};
   const metafile = {};
   for (const [path, { bytesInOutput }] of Object.entries(inputs)) metafile[partOf(path)] = (metafile[partOf(path)] ?? 0) + bytesInOutput;
-  return { identical, total, parts, split, metafile, shippedMinified: shipped.length, shippedGzip: gzipSync(shipped, { level: 9 }).length };
+  return { identical, total, parts, split, metafile, lazy, shippedMinified: shipped.length, shippedGzip: gzipSync(shipped, { level: 9 }).length };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -461,9 +467,15 @@ function report(r) {
   }
   if (r.size) {
     const z = r.size;
-    rows.push(["pkg/element/index.js, minified + gzip -9", "element JS + CSS + marked + DOMPurify + virtual-core",
-      `${int(z.shippedGzip)} B (${(z.shippedGzip / 1024).toFixed(1)} KB; ${int(z.shippedMinified)} B minified)`, "", `≤ 45 KB (${int(BUDGET)} B)`, met(z.shippedGzip <= BUDGET)]);
-    for (const p of z.parts) rows.push([`  of which ${p.name}`, "gzipped alone", `${int(p.gzip)} B (${int(p.minified)} B minified)`, "", "—", "—"]);
+    rows.push(["pkg/element/index.js, minified + gzip -9", "element JS + CSS + marked + DOMPurify + remend + virtual-core",
+      `${int(z.shippedGzip)} B (${(z.shippedGzip / 1024).toFixed(1)} KB; ${int(z.shippedMinified)} B minified)`, "", "—", "—"]);
+    for (const p of z.parts) {
+      const own = p.name.startsWith("the element's");
+      rows.push([`  of which ${p.name}`, "gzipped alone", `${int(p.gzip)} B (${int(p.minified)} B minified)`, "", own && p.name.includes("code") ? "own code + CSS ≤ 16 KB" : "—", "—"]);
+    }
+    const own = z.parts.filter((p) => p.name.startsWith("the element's")).reduce((sum, p) => sum + p.gzip, 0);
+    rows.push(["the element's own code and CSS", "the two parts above, gzipped alone", `${int(own)} B (${(own / 1024).toFixed(1)} KB)`, "", `≤ 16 KB (${int(BUDGET)} B)`, met(own <= BUDGET)]);
+    for (const c of z.lazy ?? []) rows.push([`pkg/element/${c.name}, loaded on first need`, c.name.startsWith("highlight") ? "highlight.js, 17 languages" : c.name.startsWith("math") ? "Temml" : "shared by the two", `${int(c.gzip)} B (${int(c.minified)} B minified)`, "", "—", "—"]);
     detail.push(`- size: the bundle rebuilt with build-element.mjs's options and a source map ${z.identical ? "(byte for byte the shipped file)" : "(**not** the same bytes as pkg/element/index.js: that file is from other sources; the parts are of the rebuild)"}; ` +
       `each byte of the minified output goes to the input its source-map segment names (esbuild's license comments at the end to their library), ` +
       `each part gzipped alone: the parts sum to ${int(z.parts.reduce((sum, p) => sum + p.gzip, 0))} B gzipped against ${int(z.total.gzip)} B for the whole. ` +
