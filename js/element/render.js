@@ -188,19 +188,17 @@ function placeMarkers(fragment, sources) {
  */
 export function streamProse(prose, source, sources, ctx) {
   const state = prose.streamed ?? { source: "", blocks: [] };
-  let keep = source.startsWith(state.source) ? Math.max(0, state.blocks.length - 1) : 0;
+  const keep = source.startsWith(state.source) ? Math.max(0, state.blocks.length - 1) : 0;
   let offset = 0;
   for (let b = 0; b < keep; b++) offset += state.blocks[b].raw.length;
-  const raws = markdownBlocks(source.slice(offset));
-  if (raws === null) {
-    // Too long or deep to split: as one document (which shows it as text), starting over.
-    keep = 0;
-    offset = 0;
-  }
+  const tail = source.slice(offset);
+  // A tail the lexer does not split into pieces that make it up again (or too long or deep to
+  // parse) is one block: still only the tail is built again.
+  const raws = markdownBlocks(tail) ?? [tail];
   for (const block of state.blocks.slice(keep)) for (const node of block.nodes) node.remove();
   const blocks = state.blocks.slice(0, keep);
   const onImage = (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true;
-  (raws ?? [source]).forEach((raw, b, all) => {
+  raws.forEach((raw, b, all) => {
     const last = b === all.length - 1;
     const fragment = renderMarkdown(last ? healStreaming(raw) : raw, ctx.imageHosts, { onImage });
     placeMarkers(fragment, sources);
