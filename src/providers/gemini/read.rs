@@ -37,6 +37,40 @@ const STATUSES: Statuses = Statuses {
     ],
 };
 
+/// A field's two names: its JSON name (camelCase, what Google's servers send) and its proto name
+/// (snake_case), which Google's REST API accepts as well and some clients send (the proto3 JSON
+/// mapping reads both). Either is read alike.
+type Names = (&'static str, &'static str);
+
+const FUNCTION_CALL: Names = ("functionCall", "function_call");
+const FUNCTION_RESPONSE: Names = ("functionResponse", "function_response");
+const INLINE_DATA: Names = ("inlineData", "inline_data");
+const FILE_DATA: Names = ("fileData", "file_data");
+const MIME_TYPE: Names = ("mimeType", "mime_type");
+const FILE_URI: Names = ("fileUri", "file_uri");
+const DISPLAY_NAME: Names = ("displayName", "display_name");
+const THOUGHT_SIGNATURE: Names = ("thoughtSignature", "thought_signature");
+const FINISH_REASON: Names = ("finishReason", "finish_reason");
+const PROMPT_FEEDBACK: Names = ("promptFeedback", "prompt_feedback");
+const BLOCK_REASON: Names = ("blockReason", "block_reason");
+const GROUNDING: Names = ("groundingMetadata", "grounding_metadata");
+const GROUNDING_CHUNKS: Names = ("groundingChunks", "grounding_chunks");
+const GROUNDING_SUPPORTS: Names = ("groundingSupports", "grounding_supports");
+const GROUNDING_CHUNK_INDICES: Names = ("groundingChunkIndices", "grounding_chunk_indices");
+const RETRIEVED_CONTEXT: Names = ("retrievedContext", "retrieved_context");
+const START_INDEX: Names = ("startIndex", "start_index");
+const END_INDEX: Names = ("endIndex", "end_index");
+
+/// The name under which `value` holds the field `names` names: the JSON name, unless only the
+/// proto name has a value (so paths in errors name the key the input has).
+fn key<J: Json>(value: &J, (json, proto): Names) -> &'static str {
+    if field(value, json).is_none() && field(value, proto).is_some() {
+        proto
+    } else {
+        json
+    }
+}
+
 impl ReadPayload for Gemini {
     const SHAPE: Shape = Shape {
         expected: "a generateContent request body ({contents}), a response ({candidates}), a content or a content array",
@@ -63,12 +97,14 @@ impl ReadPayload for Gemini {
         for (i, part) in list.iter().enumerate() {
             let path = parts_path.index(i);
             object(part, &path, "a part object")?;
-            let signature = opt_str(part, "thoughtSignature", &path)?;
-            if let Some(response) = field(part, "functionResponse") {
-                let result = function_response(c, &response, &path.key("functionResponse"))?;
+            let signature = opt_str(part, key(part, THOUGHT_SIGNATURE), &path)?;
+            let response_key = key(part, FUNCTION_RESPONSE);
+            let call_key = key(part, FUNCTION_CALL);
+            if let Some(response) = field(part, response_key) {
+                let result = function_response(c, &response, &path.key(response_key))?;
                 split.result(c, result);
-            } else if let Some(call) = field(part, "functionCall") {
-                let call_path = path.key("functionCall");
+            } else if let Some(call) = field(part, call_key) {
+                let call_path = path.key(call_key);
                 object(&call, &call_path, "a functionCall object")?;
                 let id = opt_str(&call, "id", &call_path)?;
                 let name = opt_str(&call, "name", &call_path)?;
@@ -99,17 +135,17 @@ impl ReadPayload for Gemini {
                 if let Some(content) = field(candidate, "content") {
                     Self::message(c, &content, &candidate_path.key("content"))?;
                 }
-                if let Some(grounding) = field(candidate, "groundingMetadata") {
+                if let Some(grounding) = field(candidate, key(candidate, GROUNDING)) {
                     c.cite_last_text(grounding_citations(&grounding));
                 }
-                if let Some(reason) = field(candidate, "finishReason") {
+                if let Some(reason) = field(candidate, key(candidate, FINISH_REASON)) {
                     c.stop_reason(reason, &STATUSES, Vec::new());
                 }
             }
             None => {
                 // A blocked prompt: no candidates, the reason in promptFeedback.
-                let blocked =
-                    field(payload, "promptFeedback").and_then(|f| field(&f, "blockReason"));
+                let blocked = field(payload, key(payload, PROMPT_FEEDBACK))
+                    .and_then(|f| field(&f, key(&f, BLOCK_REASON)));
                 if let Some(reason) = blocked {
                     c.stop(Status::ContentFiltered, Some(reason), Vec::new());
                 }
@@ -204,18 +240,19 @@ fn content_part<J: Json>(
             Vec::new(),
         ))));
     }
-    for (key, uri_key) in [("inlineData", "data"), ("fileData", "fileUri")] {
-        if let Some(data) = field(part, key) {
-            let data_path = path.key(key);
+    for (names, uri) in [(INLINE_DATA, ("data", "data")), (FILE_DATA, FILE_URI)] {
+        let data_key = key(part, names);
+        if let Some(data) = field(part, data_key) {
+            let data_path = path.key(data_key);
             object(&data, &data_path, "an object")?;
-            let media = opt_str(&data, "mimeType", &data_path)?;
+            let media = opt_str(&data, key(&data, MIME_TYPE), &data_path)?;
             let image = media
                 .as_ref()
                 .and_then(|m| m.as_str())
                 .is_some_and(|m| m.starts_with("image/"));
-            let kind = match (key, image) {
-                ("inlineData", true) => PartKind::Image,
-                ("inlineData", false) => PartKind::File,
+            let kind = match (names == INLINE_DATA, image) {
+                (true, true) => PartKind::Image,
+                (true, false) => PartKind::File,
                 (_, true) => PartKind::ImageUrl,
                 _ => PartKind::FileUrl,
             };
@@ -223,10 +260,10 @@ fn content_part<J: Json>(
             if let Some(media) = media {
                 options.push(("media", Out::Given(media)));
             }
-            if let Some(name) = opt_str(&data, "displayName", &data_path)? {
+            if let Some(name) = opt_str(&data, key(&data, DISPLAY_NAME), &data_path)? {
                 options.push(("filename", Out::Given(name)));
             }
-            let content = opt_str(&data, uri_key, &data_path)?.map(Out::Given);
+            let content = opt_str(&data, key(&data, uri), &data_path)?.map(Out::Given);
             return Ok(Some(signed(LcPart::new(kind, content, options))));
         }
     }
@@ -234,8 +271,11 @@ fn content_part<J: Json>(
         .entries()
         .unwrap_or_default()
         .into_iter()
+        .filter(|(k, v)| {
+            v.kind() != Kind::Null && k != THOUGHT_SIGNATURE.0 && k != THOUGHT_SIGNATURE.1
+        })
         .map(|(k, _)| k)
-        .find(|k| k != "thoughtSignature")
+        .next()
         .unwrap_or_default();
     Ok(Some(LcPart::raw(Out::Text(ty), "part", part.clone())))
 }
@@ -245,25 +285,30 @@ fn content_part<J: Json>(
 /// `web` or `retrievedContext`, the segment's `startIndex` / `endIndex`, which Gemini counts in
 /// bytes, so `unit` is null), or, without supports, one for each chunk.
 fn grounding_citations<J: Json>(grounding: &J) -> Vec<Out<J>> {
-    let chunks = field(grounding, "groundingChunks")
+    let chunks = field(grounding, key(grounding, GROUNDING_CHUNKS))
         .and_then(|c| c.elements())
         .unwrap_or_default();
-    let source = |chunk: &J| field(chunk, "web").or_else(|| field(chunk, "retrievedContext"));
+    let source =
+        |chunk: &J| field(chunk, "web").or_else(|| field(chunk, key(chunk, RETRIEVED_CONTEXT)));
     let cite = |chunk: &J, segment: Option<&J>| {
         let web = source(chunk);
         let from = |key: &str| web.as_ref().and_then(|w| field(w, key)).map(Out::Given);
-        let at = |key: &str| segment.and_then(|s| field(s, key)).map(Out::Given);
+        let at = |names: Names| {
+            segment
+                .and_then(|s| field(s, key(s, names)))
+                .map(Out::Given)
+        };
         Citation {
-            cited_text: at("text"),
+            cited_text: at(("text", "text")),
             url: from("uri"),
             title: from("title"),
-            start_index: at("startIndex"),
-            end_index: at("endIndex"),
+            start_index: at(START_INDEX),
+            end_index: at(END_INDEX),
             ..Citation::default()
         }
         .into_out()
     };
-    let supports = field(grounding, "groundingSupports")
+    let supports = field(grounding, key(grounding, GROUNDING_SUPPORTS))
         .and_then(|s| s.elements())
         .unwrap_or_default();
     if supports.is_empty() {
@@ -272,7 +317,7 @@ fn grounding_citations<J: Json>(grounding: &J) -> Vec<Out<J>> {
     let mut out = Vec::new();
     for support in &supports {
         let segment = field(support, "segment");
-        for index in field(support, "groundingChunkIndices")
+        for index in field(support, key(support, GROUNDING_CHUNK_INDICES))
             .and_then(|i| i.elements())
             .unwrap_or_default()
         {
