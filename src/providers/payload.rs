@@ -23,7 +23,7 @@ pub fn read<J: Json>(protocol: WireProtocol, payload: &J) -> Result<Vec<LcMessag
     let has = |key: &str| payload.get(key).is_some();
     match payload.kind() {
         Kind::Array => list(c, payload, &root)?,
-        Kind::Object if shape.response.is_some_and(has) => {
+        Kind::Object if shape.response.iter().any(|key| has(key)) => {
             protocol.visit(Call(c, Read::Response(payload, &root)))?
         }
         Kind::Object if has(shape.request) => {

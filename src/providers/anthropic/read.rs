@@ -29,7 +29,7 @@ const STATUSES: Statuses = Statuses {
 impl ReadPayload for Anthropic {
     const SHAPE: Shape = Shape {
         expected: "an Anthropic request body ({messages}), a response or message ({role, content}), or a message array",
-        response: None,
+        response: &[],
         request: "messages",
         system: &["system"],
         one: &["role"],

@@ -36,7 +36,7 @@ const STATUSES: Statuses = Statuses {
 impl ReadPayload for Bedrock {
     const SHAPE: Shape = Shape {
         expected: "a Converse request body ({messages}), a response ({output: {message}}), a message or a message array",
-        response: Some("output"),
+        response: &["output"],
         request: "messages",
         system: &["system"],
         one: &["role"],

@@ -74,7 +74,7 @@ fn key<J: Json>(value: &J, (json, proto): Names) -> &'static str {
 impl ReadPayload for Gemini {
     const SHAPE: Shape = Shape {
         expected: "a generateContent request body ({contents}), a response ({candidates}), a content or a content array",
-        response: Some("candidates"),
+        response: &["candidates", "promptFeedback", "prompt_feedback"],
         request: "contents",
         system: &["systemInstruction", "system_instruction"],
         one: &["parts", "role"],
@@ -123,8 +123,10 @@ impl ReadPayload for Gemini {
         Ok(())
     }
 
-    /// A response: the first candidate's content, with its `finishReason`; with no candidates,
-    /// a blocked prompt.
+    /// A response: the first candidate's content, with its `finishReason`; with no candidates
+    /// (or none at all: a body of only `promptFeedback`), a blocked prompt. A candidate whose
+    /// content has no parts (`{}`, `{role: "model"}`: a `SAFETY` or `MAX_TOKENS` stop before any
+    /// text) is an assistant message with no parts, never an error.
     fn response<J: Json>(c: &mut Conversation<J>, payload: &J, root: &Path<'_>) -> Result<()> {
         let path = root.key("candidates");
         let candidates = opt_list(payload, "candidates", root)?.unwrap_or_default();
@@ -132,8 +134,13 @@ impl ReadPayload for Gemini {
             Some(candidate) => {
                 let candidate_path = path.index(0);
                 object(candidate, &candidate_path, "a candidate object")?;
-                if let Some(content) = field(candidate, "content") {
-                    Self::message(c, &content, &candidate_path.key("content"))?;
+                match field(candidate, "content") {
+                    Some(content)
+                        if content.kind() != Kind::Object || field(&content, "parts").is_some() =>
+                    {
+                        Self::message(c, &content, &candidate_path.key("content"))?
+                    }
+                    _ => c.message(Role::Assistant, Vec::new(), Vec::new()),
                 }
                 if let Some(grounding) = field(candidate, key(candidate, GROUNDING)) {
                     c.cite_last_text(grounding_citations(&grounding));

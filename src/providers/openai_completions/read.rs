@@ -43,7 +43,7 @@ const ROLES: [(&str, Sender); 6] = [
 impl ReadPayload for OpenaiCompletions {
     const SHAPE: Shape = Shape {
         expected: "a Chat Completions request body ({messages}), a response ({choices}), a message or a message array",
-        response: Some("choices"),
+        response: &["choices"],
         request: "messages",
         system: &[],
         one: &["role"],
