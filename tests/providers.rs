@@ -391,3 +391,33 @@ fn gemini_fields_under_their_proto_names_read_as_the_json_names() {
     }
     assert!(renamed >= 10, "only {renamed} cases had a field to rename");
 }
+
+#[test]
+fn provider_error_bodies_throw_provider_error_quoting_the_providers_message() {
+    let mut formats = std::collections::BTreeSet::new();
+    for file in files() {
+        let protocol = &file["protocol"];
+        for case in file["from"].as_array().unwrap() {
+            if case["error"]["code"] != "provider_error" {
+                continue;
+            }
+            let name = &case["name"];
+            let error = from_provider(&protocol, &&case["payload"]).unwrap_err();
+            // The path names the provider's field, and the message quotes what it holds.
+            let pointer = error
+                .path
+                .strip_prefix("$.payload")
+                .unwrap()
+                .replace('.', "/");
+            let said = case["payload"].pointer(&pointer).and_then(Value::as_str);
+            let said = said.unwrap_or_else(|| panic!("{name}: nothing at {}", error.path));
+            assert!(
+                error.message.contains(&format!("{said:?}")),
+                "{name}: {}",
+                error.message
+            );
+            formats.insert(protocol.as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(formats.len(), 5, "{formats:?}");
+}
