@@ -577,3 +577,97 @@ fn streamed_chat_completions_annotations_are_the_citations_of_the_text() {
     );
     assert!(citations[1]["type"].is_null());
 }
+
+/// Provider error bodies (the JSON of an HTTP error), as recorded or documented: each with the
+/// message its error record must quote.
+fn error_bodies() -> Vec<(Value, &'static str)> {
+    let recorded = |path: &str| -> Value {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/recorded")
+            .join(path);
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap()
+    };
+    vec![
+        (
+            recorded("openai_responses/openai/openai-error.1.json"),
+            "insufficient_quota: You exceeded your current quota",
+        ),
+        (
+            recorded("google_gemini/google/google-429-retry-info.json"),
+            "RESOURCE_EXHAUSTED, code 429: You exceeded your current quota, please check your plan.",
+        ),
+        (
+            serde_json::json!({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}),
+            "overloaded_error: Overloaded",
+        ),
+        (
+            serde_json::json!({"message": "The security token included in the request is invalid."}),
+            "error: The security token included in the request is invalid.",
+        ),
+    ]
+}
+
+#[test]
+fn a_provider_error_body_pushed_as_an_object_or_as_its_text_is_an_error_record_in_every_format() {
+    for protocol in WireProtocol::ALL.into_iter().filter(|p| has_stream(*p)) {
+        for (body, said) in error_bodies() {
+            let pretty = serde_json::to_string_pretty(&body).unwrap();
+            let compact = body.to_string();
+            let as_text = |text: &str, size: usize| {
+                let mut acc = StreamAccumulator::new(protocol);
+                let mut mirror = Vec::new();
+                for piece in text.as_bytes().chunks(size) {
+                    apply_patches(&mut mirror, &acc.push(Chunk::Bytes(piece)));
+                }
+                assert_eq!(json(&mirror), json(&acc.records()));
+                acc
+            };
+            let mut as_object = StreamAccumulator::new(protocol);
+            as_object.push(Chunk::Event(serde_json::from_value(body.clone()).unwrap()));
+            let ways = [
+                ("object", as_object),
+                ("pretty text", as_text(&format!("\n{pretty}\n"), 7)),
+                ("compact text", as_text(&compact, 1)),
+                (
+                    "an SSE data line",
+                    as_text(&format!("data: {compact}\n\n"), 5),
+                ),
+            ];
+            for (how, acc) in ways {
+                let records = json(&acc.records());
+                let what = format!("{protocol:?}, {how}: {records}");
+                assert_eq!(records.as_array().unwrap().len(), 1, "{what}");
+                assert_eq!(records[0]["content_type"], "error", "{what}");
+                assert_eq!(records[0]["content"]["path"], "$.events[0]", "{what}");
+                let text = records[0]["content"]["text"].as_str().unwrap();
+                assert!(text.starts_with(said), "{what}");
+                assert!(acc.done(), "{what}");
+                assert_eq!(
+                    json(&acc.message().unwrap())["status"],
+                    "cancelled",
+                    "{what}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn an_error_event_cuts_the_message_short_it_is_not_complete() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/streams/anthropic_messages/error-mid-text.sse");
+    let mut acc = StreamAccumulator::new(WireProtocol::AnthropicMessages);
+    acc.push(Chunk::Bytes(&std::fs::read(file).unwrap()));
+    let message = json(&acc.message().unwrap());
+    assert_eq!(message["status"], "cancelled");
+    assert!(message["content"][0]["content"]
+        .as_str()
+        .unwrap()
+        .ends_with("a cooking class,"));
+    // A new message after it starts complete again.
+    acc.push(Chunk::Bytes(concat!(
+        "data: {\"type\":\"message_start\",\"message\":{\"id\":\"m2\",\"role\":\"assistant\",\"content\":[]}}\n\n",
+        "data: {\"type\":\"message_stop\"}\n\n"
+    ).as_bytes()));
+    assert_eq!(json(&acc.message().unwrap())["status"], "complete");
+}
