@@ -671,3 +671,48 @@ fn an_error_event_cuts_the_message_short_it_is_not_complete() {
     ).as_bytes()));
     assert_eq!(json(&acc.message().unwrap())["status"], "complete");
 }
+
+#[test]
+fn chat_completions_stream_errors_give_an_error_record_and_leave_the_answer_cancelled() {
+    // Groq's SSE `event: error`, and OpenRouter's chunk with an `error` key (its documented
+    // mid-stream error): the partial text stays, an error record follows it, and the message the
+    // error cut short is not complete.
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/streams/openai_completions");
+    for (file, text, said) in [
+        (
+            "groq-error-event.sse",
+            "I'll look up the weather in Paris for you.",
+            "invalid_request_error, code tool_use_failed: Failed to call a function.",
+        ),
+        (
+            "openrouter-error-chunk.sse",
+            "The Seine runs through",
+            "server_error: Provider disconnected unexpectedly",
+        ),
+    ] {
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        for size in [1, 9, bytes.len()] {
+            let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
+            let acc = run(WireProtocol::OpenaiCompletions, &pieces, file);
+            let records = json(&acc.records());
+            let types: Vec<&str> = records
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["content_type"].as_str().unwrap())
+                .collect();
+            assert_eq!(types, ["text", "error"], "{file}: {records}");
+            assert_eq!(records[0]["content"]["text"], text, "{file}");
+            assert_eq!(records[0]["metadata"], serde_json::json!({}), "{file}");
+            let error = records[1]["content"]["text"].as_str().unwrap();
+            assert!(error.starts_with(said), "{file}: {error}");
+            assert!(acc.done(), "{file}");
+            assert_eq!(
+                json(&acc.message().unwrap())["status"],
+                "cancelled",
+                "{file}"
+            );
+        }
+    }
+}

@@ -24,6 +24,7 @@ const ROLES: [(&str, Role); 3] = [
 const STATUSES: Statuses = Statuses {
     length: &["max_tokens", "model_context_window_exceeded"],
     filtered: &["refusal"],
+    cancelled: &[],
 };
 
 impl ReadPayload for Anthropic {

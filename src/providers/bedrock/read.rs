@@ -31,6 +31,7 @@ const ROLES: [(&str, Role); 2] = [("user", Role::User), ("assistant", Role::Assi
 const STATUSES: Statuses = Statuses {
     length: &["max_tokens", "model_context_window_exceeded"],
     filtered: &["guardrail_intervened", "content_filtered"],
+    cancelled: &[],
 };
 
 impl ReadPayload for Bedrock {

@@ -35,6 +35,7 @@ const STATUSES: Statuses = Statuses {
         "IMAGE_PROHIBITED_CONTENT",
         "IMAGE_RECITATION",
     ],
+    cancelled: &[],
 };
 
 /// A field's two names: its JSON name (camelCase, what Google's servers send) and its proto name

@@ -13,11 +13,14 @@ use crate::providers::{
     ReadPayload, ResultBody, Shape, Statuses,
 };
 
-/// `finish_reason` → status: `length` is `length`, `content_filter` is `content_filtered`, the
-/// rest (`stop`, `tool_calls`, `function_call`) `complete`.
+/// `finish_reason` → status: `length` is `length`, `content_filter` is `content_filtered`,
+/// OpenRouter's `error` is `cancelled`, the rest (`stop`, `tool_calls`, `function_call`)
+/// `complete`.
 const STATUSES: Statuses = Statuses {
     length: &["length"],
     filtered: &["content_filter"],
+    // OpenRouter: an error cut the generation short (the choice's `error` says which).
+    cancelled: &["error"],
 };
 
 /// Who a message is from: `developer` is a system message; `tool` answers a call by its id, the
