@@ -183,7 +183,10 @@ fn read_assistant<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>
 
 /// Reasoning from OpenAI-compatible servers: `reasoning_content` (DeepSeek, vLLM), else
 /// `reasoning_details` (OpenRouter: text and summary entries as thinking, encrypted ones as
-/// redacted thinking), else `reasoning` (OpenRouter's plain string).
+/// redacted thinking), else `reasoning` (OpenRouter's plain string). A `reasoning.text` entry
+/// with a signature but no text (reasoning the provider did not show) is an empty thinking part
+/// that keeps the signature, as Anthropic's signature-only thinking is; an entry with neither, or
+/// a summary without its text, gives no part.
 fn reasoning<J: Json>(message: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
     if let Some(text) = opt_str(message, "reasoning_content", path)?.filter(|t| !t.is_empty_str()) {
         return Ok(vec![LcPart::thinking(Out::Given(text), None)]);
@@ -196,14 +199,19 @@ fn reasoning<J: Json>(message: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
             let detail_path = details_path.index(i);
             let (ty, _) = block_type(detail, &detail_path)?;
             match ty.as_str() {
-                "reasoning.text" => parts.push(LcPart::thinking(
-                    Out::Given(read_text(detail, "text", &detail_path)?),
-                    opt_str(detail, "signature", &detail_path)?,
-                )),
-                "reasoning.summary" => parts.push(LcPart::thinking(
-                    Out::Given(read_text(detail, "summary", &detail_path)?),
-                    None,
-                )),
+                "reasoning.text" => {
+                    let text = opt_str(detail, "text", &detail_path)?;
+                    let signature = opt_str(detail, "signature", &detail_path)?;
+                    if text.is_some() || signature.is_some() {
+                        let text = text.map_or(Out::Str(""), Out::Given);
+                        parts.push(LcPart::thinking(text, signature));
+                    }
+                }
+                "reasoning.summary" => {
+                    if let Some(summary) = opt_str(detail, "summary", &detail_path)? {
+                        parts.push(LcPart::thinking(Out::Given(summary), None));
+                    }
+                }
                 "reasoning.encrypted" => {
                     parts.push(LcPart::redacted(opt_str(detail, "data", &detail_path)?))
                 }
