@@ -174,8 +174,14 @@ fn read_assistant<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>
         let call_path = path.key("function_call");
         object(&function_call, &call_path, "an object")?;
         let name = opt_str(&function_call, "name", &call_path)?;
-        let arguments = arguments(field(&function_call, "arguments"));
-        calls.push(c.call(None, name.map(Out::Given), arguments, Vec::new()));
+        let given = field(&function_call, "arguments");
+        // A zero-valued `{name: "", arguments: ""}` beside `tool_calls: null` (Snowflake fills
+        // the deprecated field in every message) is no call.
+        let empty = |value: &Option<J>| value.as_ref().is_none_or(|v| v.is_empty_str());
+        if !(empty(&name) && empty(&given)) {
+            let arguments = arguments(given);
+            calls.push(c.call(None, name.map(Out::Given), arguments, Vec::new()));
+        }
     }
     c.message(Role::Assistant, parts, calls);
     Ok(())
