@@ -716,3 +716,32 @@ fn chat_completions_stream_errors_give_an_error_record_and_leave_the_answer_canc
         }
     }
 }
+
+#[test]
+fn a_bedrock_server_tools_result_streamed_in_the_assistants_content_answers_its_call() {
+    // Nova's code interpreter: a toolUse with `type: "server_tool_use"`, then a toolResult block
+    // (start, text deltas, stop) in the same message. The result's deltas are kept: the call is
+    // completed by it and its record reads the run.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/streams/bedrock_converse/server-tool-code-interpreter.sse");
+    let (records, done) = records_of(
+        WireProtocol::BedrockConverse,
+        &std::fs::read_to_string(file).unwrap(),
+    );
+    assert!(done);
+    let call = records
+        .iter()
+        .find(|r| r["content_type"] == "tool_call")
+        .unwrap();
+    let result = records
+        .iter()
+        .find(|r| r["content_type"] == "tool_result")
+        .unwrap();
+    assert_eq!(call["status"], "completed", "{records:?}");
+    assert_eq!(result["tool_call_id"], call["tool_call_id"]);
+    assert_eq!(result["content"]["name"], "nova_code_interpreter");
+    assert_eq!(
+        result["content"]["content"],
+        "(1212, 12, 101.0)\nexit code 0"
+    );
+}
