@@ -66,7 +66,10 @@ fn expected_calls(protocol: &str, body: &Value) -> usize {
         "openai_completions" => list(body, "/choices/0/message/tool_calls").len(),
         "openai_responses" => typed(list(body, "/output"), "function_call"),
         "bedrock_converse" => keyed(list(body, "/output/message/content"), "toolUse"),
-        "google_gemini" => keyed(list(body, "/candidates/0/content/parts"), "functionCall"),
+        "google_gemini" => {
+            let parts = list(body, "/candidates/0/content/parts");
+            keyed(parts, "functionCall") + keyed(parts, "toolCall")
+        }
         "ai_sdk_ui" => list(body, "/parts")
             .iter()
             .filter(|p| {

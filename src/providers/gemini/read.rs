@@ -7,8 +7,8 @@ use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
     arguments, compact_json, each_object, field, object, opt_list, opt_str, role_in, Citation,
-    Conversation, Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split,
-    Status, Statuses,
+    Conversation, Entries, LcCall, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape,
+    Split, Status, Statuses,
 };
 
 /// Content roles: `model` is the assistant; `function` (older function-calling contents) the
@@ -59,6 +59,9 @@ const GROUNDING_CHUNKS: Names = ("groundingChunks", "grounding_chunks");
 const GROUNDING_SUPPORTS: Names = ("groundingSupports", "grounding_supports");
 const GROUNDING_CHUNK_INDICES: Names = ("groundingChunkIndices", "grounding_chunk_indices");
 const RETRIEVED_CONTEXT: Names = ("retrievedContext", "retrieved_context");
+const TOOL_CALL: Names = ("toolCall", "tool_call");
+const TOOL_RESPONSE: Names = ("toolResponse", "tool_response");
+const TOOL_TYPE: Names = ("toolType", "tool_type");
 const START_INDEX: Names = ("startIndex", "start_index");
 const END_INDEX: Names = ("endIndex", "end_index");
 
@@ -95,13 +98,22 @@ impl ReadPayload for Gemini {
             None => return Err(Error::missing(&parts_path, "the parts")),
         };
         let mut split = Split::new(role);
+        let mut server_results = Vec::new();
         for (i, part) in list.iter().enumerate() {
             let path = parts_path.index(i);
             object(part, &path, "a part object")?;
             let signature = opt_str(part, key(part, THOUGHT_SIGNATURE), &path)?;
             let response_key = key(part, FUNCTION_RESPONSE);
             let call_key = key(part, FUNCTION_CALL);
-            if let Some(response) = field(part, response_key) {
+            let tool_call_key = key(part, TOOL_CALL);
+            let tool_response_key = key(part, TOOL_RESPONSE);
+            if let Some(call) = field(part, tool_call_key) {
+                let call = tool_call(c, part, &call, signature, &path.key(tool_call_key))?;
+                split.call(c, call);
+            } else if let Some(response) = field(part, tool_response_key) {
+                let path = path.key(tool_response_key);
+                server_results.push(tool_response(c, part, &response, &path)?);
+            } else if let Some(response) = field(part, response_key) {
                 let result = function_response(c, &response, &path.key(response_key))?;
                 split.result(c, result);
             } else if let Some(call) = field(part, call_key) {
@@ -121,6 +133,7 @@ impl ReadPayload for Gemini {
             }
         }
         split.finish(c);
+        c.results(server_results);
         Ok(())
     }
 
@@ -181,6 +194,76 @@ impl ReadPayload for Gemini {
     }
 }
 
+/// A built-in tool's call (`toolCall: {id, toolType, args}`: Google Search, file search, URL
+/// context, Maps), which Gemini makes itself: a call named after its `toolType`, with
+/// `metadata.provider_type: "toolCall"` and the part in `metadata.part` (`toProvider` writes it
+/// back as it came), as Anthropic's `server_tool_use`.
+fn tool_call<J: Json>(
+    c: &mut Conversation<J>,
+    part: &J,
+    call: &J,
+    signature: Option<J>,
+    path: &Path<'_>,
+) -> Result<LcCall<J>> {
+    object(call, path, "a toolCall object")?;
+    let id = opt_str(call, "id", path)?;
+    let name = opt_str(call, key(call, TOOL_TYPE), path)?;
+    let mut metadata: Entries<J> = vec![
+        ("provider_type", Out::Str("toolCall")),
+        ("part", Out::Given(part.clone())),
+    ];
+    if let Some(signature) = signature {
+        metadata.push(("thought_signature", Out::Given(signature)));
+    }
+    let arguments = arguments(field(call, "args"));
+    Ok(c.call(id, name.map(Out::Given), arguments, metadata))
+}
+
+/// A built-in tool's outcome (`toolResponse: {id, toolType, response}`), in the model's own
+/// content after its call: a result after the model's message, as Anthropic's server tool
+/// results, read as a `functionResponse`'s `response` is (its `output` or `content` string, else
+/// its compact JSON; an `error` key is an error), the part kept in `options.part` and `response`
+/// in `options.result`.
+fn tool_response<J: Json>(
+    c: &mut Conversation<J>,
+    part: &J,
+    value: &J,
+    path: &Path<'_>,
+) -> Result<LcResult<J>> {
+    object(value, path, "a toolResponse object")?;
+    let id = opt_str(value, "id", path)?;
+    let name = opt_str(value, key(value, TOOL_TYPE), path)?;
+    let response = field(value, "response");
+    let (content, is_error) = response_text(response.as_ref(), &path.key("response"))?;
+    let mut options: Entries<J> = vec![
+        ("provider_type", Out::Str("toolResponse")),
+        ("part", Out::Given(part.clone())),
+    ];
+    if let Some(response) = response {
+        options.push(("result", Out::Given(response)));
+    }
+    Ok(c.result(id, name, ResultBody::Text(content), is_error, options))
+}
+
+/// What a person reads of a `response` (a `functionResponse`'s or a `toolResponse`'s): its
+/// `output` or `content` string, else its compact JSON text; and whether it has an `error` key.
+fn response_text<J: Json>(response: Option<&J>, path: &Path<'_>) -> Result<(Out<J>, bool)> {
+    let text = response
+        .and_then(|r| {
+            field(r, "output")
+                .filter(|o| o.kind() == Kind::String)
+                .or_else(|| field(r, "content").filter(|c| c.kind() == Kind::String))
+        })
+        .map(Out::Given);
+    let content = match (text, response) {
+        (Some(text), _) => text,
+        (None, Some(response)) => Out::Text(compact_json(response, path)?),
+        (None, None) => Out::Str(""),
+    };
+    let is_error = response.is_some_and(|r| r.kind() == Kind::Object && r.get("error").is_some());
+    Ok((content, is_error))
+}
+
 /// A `functionResponse`: its content is the `output` or `content` string of `response`, else the
 /// compact JSON text of `response`; a `response` with an `error` key is an error. The `response`
 /// is kept in `options.response` to be passed back unchanged.
@@ -193,22 +276,7 @@ fn function_response<J: Json>(
     let id = opt_str(value, "id", path)?;
     let name = opt_str(value, "name", path)?;
     let response = field(value, "response");
-    let text = response
-        .as_ref()
-        .and_then(|r| {
-            field(r, "output")
-                .filter(|o| o.kind() == Kind::String)
-                .or_else(|| field(r, "content").filter(|c| c.kind() == Kind::String))
-        })
-        .map(Out::Given);
-    let content = match (text, &response) {
-        (Some(text), _) => text,
-        (None, Some(response)) => Out::Text(compact_json(response, &path.key("response"))?),
-        (None, None) => Out::Str(""),
-    };
-    let is_error = response
-        .as_ref()
-        .is_some_and(|r| r.kind() == Kind::Object && r.get("error").is_some());
+    let (content, is_error) = response_text(response.as_ref(), &path.key("response"))?;
     let options: Entries<J> = response
         .map(|r| vec![("response", Out::Given(r))])
         .unwrap_or_default();
