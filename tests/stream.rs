@@ -745,3 +745,165 @@ fn a_bedrock_server_tools_result_streamed_in_the_assistants_content_answers_its_
         "(1212, 12, 101.0)\nexit code 0"
     );
 }
+
+/// Standard base64 with padding (what AWS writes in a chunk's `bytes`).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for group in bytes.chunks(3) {
+        let n = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= group.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// The `data:` values of an SSE fixture.
+fn data_values(text: &str) -> Vec<Value> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("data: "))
+        .filter(|l| l.trim() != "[DONE]")
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn gemini_streams_without_alt_sse_one_json_array_growing_end_as_their_final_bodies() {
+    // `streamGenerateContent` without `alt=sse` answers one JSON array, each element a response
+    // chunk, pretty-printed and separated by `\n,\r\n` as Google writes it.
+    let mut checked = 0;
+    for (protocol, file) in fixtures() {
+        if protocol != WireProtocol::GoogleGemini {
+            continue;
+        }
+        let Ok(final_text) = std::fs::read_to_string(file.with_extension("final.json")) else {
+            continue;
+        };
+        let final_body: Value = serde_json::from_str(&final_text).unwrap();
+        let chunks: Vec<String> = data_values(&std::fs::read_to_string(&file).unwrap())
+            .iter()
+            .map(|c| serde_json::to_string_pretty(c).unwrap())
+            .collect();
+        let text = format!("[{}\n]", chunks.join("\n,\r\n"));
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        for size in [1, 7, 64, text.len()] {
+            let pieces: Vec<&[u8]> = text.as_bytes().chunks(size).collect();
+            let acc = run(protocol, &pieces, &name);
+            check_end(
+                &acc,
+                protocol,
+                &final_body,
+                &format!("{name} as a JSON array, pieces of {size}"),
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked}");
+}
+
+#[test]
+fn anthropic_streams_through_bedrock_invoke_model_end_as_their_final_bodies() {
+    // InvokeModelWithResponseStream: AWS event-stream frames named `chunk`, each payload
+    // `{bytes: <base64 of one Anthropic event>, p: <padding>}`; and the same chunks as the
+    // objects AWS clients give (`{chunk: {bytes}}`).
+    let mut checked = 0;
+    for (protocol, file) in fixtures() {
+        if protocol != WireProtocol::AnthropicMessages {
+            continue;
+        }
+        let Ok(final_text) = std::fs::read_to_string(file.with_extension("final.json")) else {
+            continue;
+        };
+        let final_body: Value = serde_json::from_str(&final_text).unwrap();
+        let events = data_values(&std::fs::read_to_string(&file).unwrap());
+        let mut bytes = Vec::new();
+        for event in &events {
+            let payload = serde_json::json!({"bytes": base64(event.to_string().as_bytes()), "p": "abcdefghij"});
+            bytes.extend(frame("chunk", &payload.to_string()));
+        }
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        for size in [1, 9, 64, bytes.len()] {
+            let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
+            let acc = run(protocol, &pieces, &name);
+            check_end(
+                &acc,
+                protocol,
+                &final_body,
+                &format!("{name} through InvokeModel frames, pieces of {size}"),
+            );
+        }
+        let mut acc = StreamAccumulator::new(protocol);
+        for event in &events {
+            let chunk =
+                serde_json::json!({"chunk": {"bytes": base64(event.to_string().as_bytes())}});
+            acc.push(Chunk::Event(serde_json::from_value(chunk).unwrap()));
+        }
+        check_end(
+            &acc,
+            protocol,
+            &final_body,
+            &format!("{name} as chunk objects"),
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked}");
+    // An exception frame of that stream (no JSON `error` of its own: its type is the frame's name).
+    let mut acc = StreamAccumulator::new(WireProtocol::AnthropicMessages);
+    let mut bytes = frame(
+        "chunk",
+        &format!(
+            "{{\"bytes\":\"{}\"}}",
+            base64(
+                br#"{"type":"message_start","message":{"id":"m","role":"assistant","content":[]}}"#
+            )
+        ),
+    );
+    bytes.extend(frame(
+        "throttlingException",
+        r#"{"message":"Too many requests, please wait before trying again."}"#,
+    ));
+    bytes.extend(frame("chunk", r#"{"bytes":"not base64!"}"#));
+    acc.push(Chunk::Bytes(&bytes));
+    let records = json(&acc.records());
+    assert_eq!(records.as_array().unwrap().len(), 2, "{records}");
+    assert_eq!(
+        records[0]["content"]["text"],
+        "throttlingException: Too many requests, please wait before trying again."
+    );
+    assert_eq!(
+        records[1]["content"]["text"],
+        "A chunk's bytes are not base64 UTF-8 text."
+    );
+    assert!(acc.done());
+}
+
+#[test]
+fn a_stream_in_no_framing_it_reads_is_one_error_record_never_silence() {
+    for protocol in WireProtocol::ALL.into_iter().filter(|p| has_stream(*p)) {
+        let text = "\n<!DOCTYPE html><html><body>502 Bad Gateway</body></html>\n\ndata: {}\n\n";
+        for size in [1, text.len()] {
+            let pieces: Vec<&[u8]> = text.as_bytes().chunks(size).collect();
+            let acc = run(protocol, &pieces, "html");
+            let records = json(&acc.records());
+            assert_eq!(
+                records.as_array().unwrap().len(),
+                1,
+                "{protocol:?}: {records}"
+            );
+            let said = records[0]["content"]["text"].as_str().unwrap();
+            assert!(
+                said.starts_with("The stream is not server-sent events, JSON or AWS event-stream frames (it begins with \"<"),
+                "{said}"
+            );
+            assert!(acc.done());
+        }
+    }
+}

@@ -86,10 +86,6 @@ pub trait ReadStream {
     /// A body holding an empty assistant message, as JSON text.
     const EMPTY_BODY: &'static str;
 
-    /// True when the stream's bytes may come as AWS event-stream frames instead of SSE (a first
-    /// byte of 0 says which).
-    const FRAMED: bool = false;
-
     /// False for a format that has no stream (LangChain.js): `StreamAccumulator` refuses it
     /// ([`super::stream_protocol`]).
     const STREAMS: bool = true;

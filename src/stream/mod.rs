@@ -142,13 +142,18 @@ pub struct StreamAccumulator<R: Reader = Native> {
 enum Framing {
     /// Only white space so far.
     Undecided,
-    /// Server-sent events: anything else.
+    /// Server-sent events: a first byte that begins an SSE line (`data:`, `event:`, `id:`,
+    /// `retry:`, a `:` comment).
     Sse(sse::Decoder),
-    /// AWS event-stream frames: a first byte of 0, in a format whose stream may be framed
-    /// (Bedrock).
+    /// AWS event-stream frames: a first byte of 0 (a frame's length), Bedrock's ConverseStream
+    /// and InvokeModelWithResponseStream.
     Frames(eventstream::Decoder),
-    /// JSON values one after another: a first `{` (a provider's error body pushed as text, say).
+    /// JSON values one after another: a first `{` (a provider's error body pushed as text, say),
+    /// or the elements of an array: a first `[` (Gemini's stream without `alt=sse`).
     Values(values::Decoder),
+    /// None of these (an HTML error page, plain text): an error record said so, and the rest is
+    /// not read.
+    Unreadable,
 }
 
 /// A run of records: one response's, or one error record.
@@ -267,16 +272,31 @@ impl<R: Reader> StreamAccumulator<R> {
                 };
                 let bytes = &bytes[first..];
                 self.framing = match bytes[0] {
-                    0 if self.format.framed => Framing::Frames(eventstream::Decoder::new()),
+                    0 => Framing::Frames(eventstream::Decoder::new()),
                     b'{' => Framing::Values(values::Decoder::new()),
-                    _ => Framing::Sse(sse::Decoder::new()),
+                    b'[' => Framing::Values(values::Decoder::array()),
+                    b'd' | b'e' | b'i' | b'r' | b':' => Framing::Sse(sse::Decoder::new()),
+                    _ => {
+                        let at = self.events;
+                        self.events += 1;
+                        let start = String::from_utf8_lossy(&bytes[..bytes.len().min(40)]);
+                        self.provider_error(
+                            at,
+                            text!(
+                                "The stream is not server-sent events, JSON or AWS event-stream frames (it begins with ",
+                                crate::error::quoted(&start),
+                                ")."
+                            ),
+                        );
+                        Framing::Unreadable
+                    }
                 };
                 bytes
             }
             _ => bytes,
         };
         match &mut self.framing {
-            Framing::Undecided => {}
+            Framing::Undecided | Framing::Unreadable => {}
             Framing::Sse(decoder) => {
                 let mut events = Vec::new();
                 decoder.push(bytes, &mut events);
@@ -329,6 +349,19 @@ impl<R: Reader> StreamAccumulator<R> {
     }
 
     fn event(&mut self, name: Option<&str>, event: Parsed) {
+        // Bedrock's InvokeModelWithResponseStream: a `chunk` frame's `bytes` (or a
+        // `{chunk: {bytes}}` event, as AWS clients give them) hold the model's own event, base64.
+        if let Some(bytes) = invoke_chunk(name, &event) {
+            let decoded = eventstream::base64(bytes).and_then(|b| String::from_utf8(b).ok());
+            return match decoded {
+                Some(text) => self.data(None, &text, "A chunk's bytes"),
+                None => {
+                    let at = self.events;
+                    self.events += 1;
+                    self.error_at(at, "A chunk's bytes are not base64 UTF-8 text.".into());
+                }
+            };
+        }
         let at = self.events;
         self.events += 1;
         if !matches!(event, Parsed::Object(_)) {
@@ -336,10 +369,14 @@ impl<R: Reader> StreamAccumulator<R> {
             return;
         }
         // A provider's error body (an SSE `error` event, an error chunk, the JSON of an HTTP
-        // error pushed as it came) in any format; an event the format names otherwise (a Bedrock
-        // `*Exception` frame) is the format's to read.
-        if matches!(name, None | Some("error")) {
-            if let Some(failure) = providers::failure(&&event) {
+        // error pushed as it came, an AWS `*Exception` frame) in any format; an event the format
+        // names otherwise is the format's to read.
+        let exception = name.filter(|n| n.ends_with("Exception"));
+        if matches!(name, None | Some("error")) || exception.is_some() {
+            if let Some(mut failure) = providers::failure(&&event) {
+                if let (Some(exception), true) = (exception, failure.kinds.is_empty()) {
+                    failure.kinds.push(exception.to_string());
+                }
                 return self.provider_error(at, failure.summary());
             }
         }
@@ -1193,6 +1230,16 @@ fn numbered(mut records: Vec<Parsed>, first: usize, total01: usize) -> Vec<Parse
         }
     }
     records
+}
+
+/// The base64 `bytes` of an InvokeModelWithResponseStream chunk: a frame named `chunk` whose
+/// payload is `{bytes}`, or an event `{chunk: {bytes}}`.
+fn invoke_chunk<'a>(name: Option<&str>, event: &'a Parsed) -> Option<&'a str> {
+    let chunk = match name {
+        Some("chunk") => event,
+        _ => event.get("chunk")?,
+    };
+    str_at(chunk, "bytes")
 }
 
 /// An error record ([`crate::display::ErrorRecord`], as `Transcript` makes them) as a value.

@@ -33,8 +33,6 @@ fn content_path() -> Vec<Step> {
 impl ReadStream for Bedrock {
     const EMPTY_BODY: &'static str = r#"{"role":"assistant","content":[]}"#;
 
-    const FRAMED: bool = true;
-
     fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
         message_body("assistant", "content", block)
     }
