@@ -19,6 +19,9 @@ pub enum ErrorCode {
     /// Nesting past a documented limit.
     TooDeep,
     UnsupportedProtocol,
+    /// A provider's error body (the JSON of an HTTP error, or an error event): the message quotes
+    /// the provider's own.
+    ProviderError,
 }
 
 impl ErrorCode {
@@ -33,6 +36,7 @@ impl ErrorCode {
             ErrorCode::UnknownType => "unknown_type",
             ErrorCode::TooDeep => "too_deep",
             ErrorCode::UnsupportedProtocol => "unsupported_protocol",
+            ErrorCode::ProviderError => "provider_error",
         }
     }
 }

@@ -305,3 +305,125 @@ fn arguments_written_as_json_text_stop_at_the_depth_limit() {
     assert_eq!(error.path, "$.messages[0].tool_calls[0].arguments");
     std::mem::forget(messages);
 }
+
+/// A Gemini payload with its fields under their proto names (`function_call`, `inline_data`,
+/// `mime_type`...), as Google's REST API accepts them: every key [`PROTO_NAMES`] lists, except
+/// inside the values passed along unread (`args`, `response`).
+fn proto_names(value: &Value) -> Value {
+    match value {
+        Value::Array(items) => Value::Array(items.iter().map(proto_names).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| {
+                    let key = PROTO_NAMES
+                        .iter()
+                        .find(|(json, _)| json == k)
+                        .map_or(k.as_str(), |(_, proto)| proto);
+                    let v = if k == "args" || k == "response" {
+                        v.clone()
+                    } else {
+                        proto_names(v)
+                    };
+                    (key.to_string(), v)
+                })
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+const PROTO_NAMES: [(&str, &str); 22] = [
+    ("systemInstruction", "system_instruction"),
+    ("functionCall", "function_call"),
+    ("functionResponse", "function_response"),
+    ("inlineData", "inline_data"),
+    ("fileData", "file_data"),
+    ("mimeType", "mime_type"),
+    ("fileUri", "file_uri"),
+    ("displayName", "display_name"),
+    ("thoughtSignature", "thought_signature"),
+    ("finishReason", "finish_reason"),
+    ("promptFeedback", "prompt_feedback"),
+    ("blockReason", "block_reason"),
+    ("groundingMetadata", "grounding_metadata"),
+    ("groundingChunks", "grounding_chunks"),
+    ("groundingSupports", "grounding_supports"),
+    ("groundingChunkIndices", "grounding_chunk_indices"),
+    ("retrievedContext", "retrieved_context"),
+    ("startIndex", "start_index"),
+    ("endIndex", "end_index"),
+    ("toolCall", "tool_call"),
+    ("toolResponse", "tool_response"),
+    ("toolType", "tool_type"),
+];
+
+#[test]
+fn gemini_fields_under_their_proto_names_read_as_the_json_names() {
+    let file = files()
+        .into_iter()
+        .find(|f| f["protocol"] == "google_gemini")
+        .unwrap();
+    let protocol = &file["protocol"];
+    let mut renamed = 0;
+    for case in file["from"].as_array().unwrap() {
+        let name = &case["name"];
+        let payload = proto_names(&case["payload"]);
+        if payload == case["payload"] {
+            continue;
+        }
+        renamed += 1;
+        let got = from_provider(&protocol, &&payload);
+        match case.get("error") {
+            Some(expected) => assert_eq!(
+                got.map_err(|e| e.code.as_str()).unwrap_err(),
+                expected["code"],
+                "{name}"
+            ),
+            // Parts kept as they came (`options.part`) keep the names they came with.
+            None => assert_eq!(
+                proto_names(
+                    &serde_json::to_value(got.unwrap_or_else(|e| panic!("{name}: {}", e.message)))
+                        .unwrap()
+                ),
+                proto_names(&case["messages"]),
+                "{name}: {payload}"
+            ),
+        }
+        assert_eq!(
+            detect_protocol(&&payload).map(|p| p.as_str()),
+            case["detect"].as_str(),
+            "{name}: detectProtocol"
+        );
+    }
+    assert!(renamed >= 10, "only {renamed} cases had a field to rename");
+}
+
+#[test]
+fn provider_error_bodies_throw_provider_error_quoting_the_providers_message() {
+    let mut formats = std::collections::BTreeSet::new();
+    for file in files() {
+        let protocol = &file["protocol"];
+        for case in file["from"].as_array().unwrap() {
+            if case["error"]["code"] != "provider_error" {
+                continue;
+            }
+            let name = &case["name"];
+            let error = from_provider(&protocol, &&case["payload"]).unwrap_err();
+            // The path names the provider's field, and the message quotes what it holds.
+            let pointer = error
+                .path
+                .strip_prefix("$.payload")
+                .unwrap()
+                .replace('.', "/");
+            let said = case["payload"].pointer(&pointer).and_then(Value::as_str);
+            let said = said.unwrap_or_else(|| panic!("{name}: nothing at {}", error.path));
+            assert!(
+                error.message.contains(&format!("{said:?}")),
+                "{name}: {}",
+                error.message
+            );
+            formats.insert(protocol.as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(formats.len(), 5, "{formats:?}");
+}

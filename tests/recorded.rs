@@ -174,6 +174,7 @@ fn every_recording_reads_without_an_error_record_unless_it_holds_a_provider_erro
     let mut failures = Vec::new();
     let mut read = 0;
     let mut own = 0;
+    let mut provider_errors = 0;
     let mut bodies: BTreeMap<String, Value> = BTreeMap::new();
     let mut streams: BTreeMap<String, Value> = BTreeMap::new();
     for protocol in WireProtocol::ALL {
@@ -197,7 +198,11 @@ fn every_recording_reads_without_an_error_record_unless_it_holds_a_provider_erro
                     }
                     Ok(_) => {}
                     Err(e) if !error => failures.push(format!("{label}: {e}")),
-                    Err(_) => {}
+                    // An HTTP error's body throws provider_error quoting the provider's message.
+                    Err(e) if e.starts_with("The provider answered with an error") => {
+                        provider_errors += 1
+                    }
+                    Err(e) => failures.push(format!("{label}: not a provider_error: {e}")),
                 }
             } else {
                 let (sse, error) = stream_text(&file);
@@ -252,8 +257,12 @@ fn every_recording_reads_without_an_error_record_unless_it_holds_a_provider_erro
             }
         }
     }
-    eprintln!("{read} recordings, {pairs} stream/body pairs, {own} Responses streams against their own response");
+    eprintln!("{read} recordings, {pairs} stream/body pairs, {own} Responses streams against their own response, {provider_errors} provider errors");
     assert!(read >= 200, "only {read} recordings");
+    assert!(
+        provider_errors >= 4,
+        "only {provider_errors} provider error bodies"
+    );
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",

@@ -577,3 +577,333 @@ fn streamed_chat_completions_annotations_are_the_citations_of_the_text() {
     );
     assert!(citations[1]["type"].is_null());
 }
+
+/// Provider error bodies (the JSON of an HTTP error), as recorded or documented: each with the
+/// message its error record must quote.
+fn error_bodies() -> Vec<(Value, &'static str)> {
+    let recorded = |path: &str| -> Value {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/recorded")
+            .join(path);
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap()
+    };
+    vec![
+        (
+            recorded("openai_responses/openai/openai-error.1.json"),
+            "insufficient_quota: You exceeded your current quota",
+        ),
+        (
+            recorded("google_gemini/google/google-429-retry-info.json"),
+            "RESOURCE_EXHAUSTED, code 429: You exceeded your current quota, please check your plan.",
+        ),
+        (
+            serde_json::json!({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}),
+            "overloaded_error: Overloaded",
+        ),
+        (
+            serde_json::json!({"message": "The security token included in the request is invalid."}),
+            "error: The security token included in the request is invalid.",
+        ),
+    ]
+}
+
+#[test]
+fn a_provider_error_body_pushed_as_an_object_or_as_its_text_is_an_error_record_in_every_format() {
+    for protocol in WireProtocol::ALL.into_iter().filter(|p| has_stream(*p)) {
+        for (body, said) in error_bodies() {
+            let pretty = serde_json::to_string_pretty(&body).unwrap();
+            let compact = body.to_string();
+            let as_text = |text: &str, size: usize| {
+                let mut acc = StreamAccumulator::new(protocol);
+                let mut mirror = Vec::new();
+                for piece in text.as_bytes().chunks(size) {
+                    apply_patches(&mut mirror, &acc.push(Chunk::Bytes(piece)));
+                }
+                assert_eq!(json(&mirror), json(&acc.records()));
+                acc
+            };
+            let mut as_object = StreamAccumulator::new(protocol);
+            as_object.push(Chunk::Event(serde_json::from_value(body.clone()).unwrap()));
+            let ways = [
+                ("object", as_object),
+                ("pretty text", as_text(&format!("\n{pretty}\n"), 7)),
+                ("compact text", as_text(&compact, 1)),
+                (
+                    "an SSE data line",
+                    as_text(&format!("data: {compact}\n\n"), 5),
+                ),
+            ];
+            for (how, acc) in ways {
+                let records = json(&acc.records());
+                let what = format!("{protocol:?}, {how}: {records}");
+                assert_eq!(records.as_array().unwrap().len(), 1, "{what}");
+                assert_eq!(records[0]["content_type"], "error", "{what}");
+                assert_eq!(records[0]["content"]["path"], "$.events[0]", "{what}");
+                let text = records[0]["content"]["text"].as_str().unwrap();
+                assert!(text.starts_with(said), "{what}");
+                assert!(acc.done(), "{what}");
+                assert_eq!(
+                    json(&acc.message().unwrap())["status"],
+                    "cancelled",
+                    "{what}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn an_error_event_cuts_the_message_short_it_is_not_complete() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/streams/anthropic_messages/error-mid-text.sse");
+    let mut acc = StreamAccumulator::new(WireProtocol::AnthropicMessages);
+    acc.push(Chunk::Bytes(&std::fs::read(file).unwrap()));
+    let message = json(&acc.message().unwrap());
+    assert_eq!(message["status"], "cancelled");
+    assert!(message["content"][0]["content"]
+        .as_str()
+        .unwrap()
+        .ends_with("a cooking class,"));
+    // A new message after it starts complete again.
+    acc.push(Chunk::Bytes(concat!(
+        "data: {\"type\":\"message_start\",\"message\":{\"id\":\"m2\",\"role\":\"assistant\",\"content\":[]}}\n\n",
+        "data: {\"type\":\"message_stop\"}\n\n"
+    ).as_bytes()));
+    assert_eq!(json(&acc.message().unwrap())["status"], "complete");
+}
+
+#[test]
+fn chat_completions_stream_errors_give_an_error_record_and_leave_the_answer_cancelled() {
+    // Groq's SSE `event: error`, and OpenRouter's chunk with an `error` key (its documented
+    // mid-stream error): the partial text stays, an error record follows it, and the message the
+    // error cut short is not complete.
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/streams/openai_completions");
+    for (file, text, said) in [
+        (
+            "groq-error-event.sse",
+            "I'll look up the weather in Paris for you.",
+            "invalid_request_error, code tool_use_failed: Failed to call a function.",
+        ),
+        (
+            "openrouter-error-chunk.sse",
+            "The Seine runs through",
+            "server_error: Provider disconnected unexpectedly",
+        ),
+    ] {
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        for size in [1, 9, bytes.len()] {
+            let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
+            let acc = run(WireProtocol::OpenaiCompletions, &pieces, file);
+            let records = json(&acc.records());
+            let types: Vec<&str> = records
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["content_type"].as_str().unwrap())
+                .collect();
+            assert_eq!(types, ["text", "error"], "{file}: {records}");
+            assert_eq!(records[0]["content"]["text"], text, "{file}");
+            assert_eq!(records[0]["metadata"], serde_json::json!({}), "{file}");
+            let error = records[1]["content"]["text"].as_str().unwrap();
+            assert!(error.starts_with(said), "{file}: {error}");
+            assert!(acc.done(), "{file}");
+            assert_eq!(
+                json(&acc.message().unwrap())["status"],
+                "cancelled",
+                "{file}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_bedrock_server_tools_result_streamed_in_the_assistants_content_answers_its_call() {
+    // Nova's code interpreter: a toolUse with `type: "server_tool_use"`, then a toolResult block
+    // (start, text deltas, stop) in the same message. The result's deltas are kept: the call is
+    // completed by it and its record reads the run.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/streams/bedrock_converse/server-tool-code-interpreter.sse");
+    let (records, done) = records_of(
+        WireProtocol::BedrockConverse,
+        &std::fs::read_to_string(file).unwrap(),
+    );
+    assert!(done);
+    let call = records
+        .iter()
+        .find(|r| r["content_type"] == "tool_call")
+        .unwrap();
+    let result = records
+        .iter()
+        .find(|r| r["content_type"] == "tool_result")
+        .unwrap();
+    assert_eq!(call["status"], "completed", "{records:?}");
+    assert_eq!(result["tool_call_id"], call["tool_call_id"]);
+    assert_eq!(result["content"]["name"], "nova_code_interpreter");
+    assert_eq!(
+        result["content"]["content"],
+        "(1212, 12, 101.0)\nexit code 0"
+    );
+}
+
+/// Standard base64 with padding (what AWS writes in a chunk's `bytes`).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for group in bytes.chunks(3) {
+        let n = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= group.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// The `data:` values of an SSE fixture.
+fn data_values(text: &str) -> Vec<Value> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("data: "))
+        .filter(|l| l.trim() != "[DONE]")
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn gemini_streams_without_alt_sse_one_json_array_growing_end_as_their_final_bodies() {
+    // `streamGenerateContent` without `alt=sse` answers one JSON array, each element a response
+    // chunk, pretty-printed and separated by `\n,\r\n` as Google writes it.
+    let mut checked = 0;
+    for (protocol, file) in fixtures() {
+        if protocol != WireProtocol::GoogleGemini {
+            continue;
+        }
+        let Ok(final_text) = std::fs::read_to_string(file.with_extension("final.json")) else {
+            continue;
+        };
+        let final_body: Value = serde_json::from_str(&final_text).unwrap();
+        let chunks: Vec<String> = data_values(&std::fs::read_to_string(&file).unwrap())
+            .iter()
+            .map(|c| serde_json::to_string_pretty(c).unwrap())
+            .collect();
+        let text = format!("[{}\n]", chunks.join("\n,\r\n"));
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        for size in [1, 7, 64, text.len()] {
+            let pieces: Vec<&[u8]> = text.as_bytes().chunks(size).collect();
+            let acc = run(protocol, &pieces, &name);
+            check_end(
+                &acc,
+                protocol,
+                &final_body,
+                &format!("{name} as a JSON array, pieces of {size}"),
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked}");
+}
+
+#[test]
+fn anthropic_streams_through_bedrock_invoke_model_end_as_their_final_bodies() {
+    // InvokeModelWithResponseStream: AWS event-stream frames named `chunk`, each payload
+    // `{bytes: <base64 of one Anthropic event>, p: <padding>}`; and the same chunks as the
+    // objects AWS clients give (`{chunk: {bytes}}`).
+    let mut checked = 0;
+    for (protocol, file) in fixtures() {
+        if protocol != WireProtocol::AnthropicMessages {
+            continue;
+        }
+        let Ok(final_text) = std::fs::read_to_string(file.with_extension("final.json")) else {
+            continue;
+        };
+        let final_body: Value = serde_json::from_str(&final_text).unwrap();
+        let events = data_values(&std::fs::read_to_string(&file).unwrap());
+        let mut bytes = Vec::new();
+        for event in &events {
+            let payload = serde_json::json!({"bytes": base64(event.to_string().as_bytes()), "p": "abcdefghij"});
+            bytes.extend(frame("chunk", &payload.to_string()));
+        }
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        for size in [1, 9, 64, bytes.len()] {
+            let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
+            let acc = run(protocol, &pieces, &name);
+            check_end(
+                &acc,
+                protocol,
+                &final_body,
+                &format!("{name} through InvokeModel frames, pieces of {size}"),
+            );
+        }
+        let mut acc = StreamAccumulator::new(protocol);
+        for event in &events {
+            let chunk =
+                serde_json::json!({"chunk": {"bytes": base64(event.to_string().as_bytes())}});
+            acc.push(Chunk::Event(serde_json::from_value(chunk).unwrap()));
+        }
+        check_end(
+            &acc,
+            protocol,
+            &final_body,
+            &format!("{name} as chunk objects"),
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked}");
+    // An exception frame of that stream (no JSON `error` of its own: its type is the frame's name).
+    let mut acc = StreamAccumulator::new(WireProtocol::AnthropicMessages);
+    let mut bytes = frame(
+        "chunk",
+        &format!(
+            "{{\"bytes\":\"{}\"}}",
+            base64(
+                br#"{"type":"message_start","message":{"id":"m","role":"assistant","content":[]}}"#
+            )
+        ),
+    );
+    bytes.extend(frame(
+        "throttlingException",
+        r#"{"message":"Too many requests, please wait before trying again."}"#,
+    ));
+    bytes.extend(frame("chunk", r#"{"bytes":"not base64!"}"#));
+    acc.push(Chunk::Bytes(&bytes));
+    let records = json(&acc.records());
+    assert_eq!(records.as_array().unwrap().len(), 2, "{records}");
+    assert_eq!(
+        records[0]["content"]["text"],
+        "throttlingException: Too many requests, please wait before trying again."
+    );
+    assert_eq!(
+        records[1]["content"]["text"],
+        "A chunk's bytes are not base64 UTF-8 text."
+    );
+    assert!(acc.done());
+}
+
+#[test]
+fn a_stream_in_no_framing_it_reads_is_one_error_record_never_silence() {
+    for protocol in WireProtocol::ALL.into_iter().filter(|p| has_stream(*p)) {
+        let text = "\n<!DOCTYPE html><html><body>502 Bad Gateway</body></html>\n\ndata: {}\n\n";
+        for size in [1, text.len()] {
+            let pieces: Vec<&[u8]> = text.as_bytes().chunks(size).collect();
+            let acc = run(protocol, &pieces, "html");
+            let records = json(&acc.records());
+            assert_eq!(
+                records.as_array().unwrap().len(),
+                1,
+                "{protocol:?}: {records}"
+            );
+            let said = records[0]["content"]["text"].as_str().unwrap();
+            assert!(
+                said.starts_with("The stream is not server-sent events, JSON or AWS event-stream frames (it begins with \"<"),
+                "{said}"
+            );
+            assert!(acc.done());
+        }
+    }
+}

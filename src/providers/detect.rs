@@ -24,13 +24,23 @@ fn is_list<J: Json>(value: &J, key: &str) -> bool {
     field(value, key).is_some_and(|v| v.kind() == Kind::Array)
 }
 
+/// Keys only a Gemini body has (beside `candidates` and `contents`): its system instruction, and
+/// the prompt feedback of a blocked prompt (a body with no candidates at all), each under its
+/// JSON and its proto name.
+const GEMINI_KEYS: [&str; 4] = [
+    "systemInstruction",
+    "system_instruction",
+    "promptFeedback",
+    "prompt_feedback",
+];
+
 fn detect_object<J: Json>(payload: &J) -> Option<WireProtocol> {
     if has(payload, "__type__") {
         return None;
     }
     if is_list(payload, "candidates")
         || is_list(payload, "contents")
-        || has(payload, "systemInstruction")
+        || GEMINI_KEYS.iter().any(|key| has(payload, key))
     {
         return Some(WireProtocol::GoogleGemini);
     }

@@ -27,12 +27,12 @@ pub trait Visit {
 
 /// The shapes a format's payloads take (`expected` names them, for the error a payload of none of
 /// them is), which the one payload reader (`payload.rs`) tells apart in this order: an array of
-/// messages; a response body (an object with the key `response`); a request body (with the key
+/// messages; a response body (an object with any of the keys `response`); a request body (with the key
 /// `request`, its list of messages, and its system prompt under the first of the keys `system`
 /// that it has); one message (with any of the keys `one`).
 pub struct Shape {
     pub expected: &'static str,
-    pub response: Option<&'static str>,
+    pub response: &'static [&'static str],
     pub request: &'static str,
     pub system: &'static [&'static str],
     pub one: &'static [&'static str],
@@ -52,7 +52,7 @@ pub trait ReadPayload {
         Self::message(c, message, path)
     }
 
-    /// A response body. Only called for a format whose [`Shape`] names a `response` key.
+    /// A response body. Only called for a format whose [`Shape`] names `response` keys.
     fn response<J: Json>(_c: &mut Conversation<J>, _body: &J, _root: &Path<'_>) -> Result<()> {
         Ok(())
     }
@@ -85,10 +85,6 @@ pub trait WriteRequest {
 pub trait ReadStream {
     /// A body holding an empty assistant message, as JSON text.
     const EMPTY_BODY: &'static str;
-
-    /// True when the stream's bytes may come as AWS event-stream frames instead of SSE (a first
-    /// byte of 0 says which).
-    const FRAMED: bool = false;
 
     /// False for a format that has no stream (LangChain.js): `StreamAccumulator` refuses it
     /// ([`super::stream_protocol`]).

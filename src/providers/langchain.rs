@@ -32,11 +32,13 @@ impl Status {
 }
 
 /// How a format's stop reasons map to statuses: the reasons that mean `length`, those that mean
-/// `content_filtered`; any other is `complete`.
+/// `content_filtered`, those that mean `cancelled` (an error cut the answer short); any other is
+/// `complete`.
 #[derive(Clone, Copy, Debug)]
 pub struct Statuses {
     pub length: &'static [&'static str],
     pub filtered: &'static [&'static str],
+    pub cancelled: &'static [&'static str],
 }
 
 impl Statuses {
@@ -45,6 +47,8 @@ impl Statuses {
             Status::Length
         } else if self.filtered.contains(&reason) {
             Status::ContentFiltered
+        } else if self.cancelled.contains(&reason) {
+            Status::Cancelled
         } else {
             Status::Complete
         }

@@ -23,6 +23,7 @@
 //! | `turns.rs` | block-based requests: [`TurnWriter`], [`Turns`] |
 //! | `write.rs` | the pieces of requests the writers share: contents, system prompts, media |
 //! | `detect.rs` | [`detect_protocol`] |
+//! | `failure.rs` | [`failure`]: a provider's error body, which `fromProvider` throws as `provider_error` |
 //! | `citation.rs` | the citation object of `metadata.citations` |
 //!
 //! The rules of every format are tabled in docs/INPUT-FORMATS.md ("Provider formats").
@@ -41,6 +42,7 @@ pub mod openai_responses;
 pub mod citation;
 mod conversation;
 mod detect;
+mod failure;
 mod fields;
 mod format;
 mod langchain;
@@ -55,6 +57,7 @@ pub use crate::registry::WireProtocol;
 pub use citation::Citation;
 pub use conversation::{Conversation, Run, Split};
 pub use detect::detect_protocol;
+pub use failure::{failure, Failure};
 // The typed field readers are the core's one (`crate::json::fields`); the formats take them from
 // here with the rest of what they share, as JSON's `Parsed` and `compact_json`.
 pub use crate::json::fields::{

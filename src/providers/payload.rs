@@ -1,5 +1,6 @@
 //! The one payload reader of `fromProvider`: which of its shapes a payload is (a message array,
-//! a response body, a request body, one message), read with the format's [`ReadPayload`].
+//! a response body, a request body, one message), read with the format's [`ReadPayload`]; or a
+//! provider's error body (`failure.rs`), which throws `provider_error`.
 //!
 //! The envelope is not generic over the format: it reaches the format's readers through
 //! [`WireProtocol::visit`], so that the module holds it once rather than once per format (3.6 KB
@@ -21,9 +22,16 @@ pub fn read<J: Json>(protocol: WireProtocol, payload: &J) -> Result<Vec<LcMessag
     let root = PAYLOAD;
     let shape = protocol.visit(ShapeOf);
     let has = |key: &str| payload.get(key).is_some();
+    let response = shape.response.iter().any(|key| has(key));
+    if !response {
+        // The JSON of an HTTP error: the provider's own message, not a shape error.
+        if let Some(failure) = super::failure(payload) {
+            return Err(failure.error(&root));
+        }
+    }
     match payload.kind() {
         Kind::Array => list(c, payload, &root)?,
-        Kind::Object if shape.response.is_some_and(has) => {
+        Kind::Object if response => {
             protocol.visit(Call(c, Read::Response(payload, &root)))?
         }
         Kind::Object if has(shape.request) => {

@@ -107,6 +107,41 @@ impl Decoder {
     }
 }
 
+/// The bytes of standard base64 text (`=` padding optional; white space skipped), as a `chunk`
+/// frame's `bytes` hold them (Bedrock's InvokeModelWithResponseStream); `None` for text that is not
+/// base64.
+pub fn base64(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() / 4 * 3);
+    let (mut bits, mut count) = (0u32, 0u32);
+    let mut padding = false;
+    for byte in text.bytes() {
+        let value = match byte {
+            b'A'..=b'Z' => byte - b'A',
+            b'a'..=b'z' => byte - b'a' + 26,
+            b'0'..=b'9' => byte - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => {
+                padding = true;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' | b'\n' => continue,
+            _ => return None,
+        };
+        if padding {
+            return None;
+        }
+        bits = bits << 6 | u32::from(value);
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 pub(crate) fn frame(headers: &[(&str, &str)], payload: &str) -> Vec<u8> {
     let mut h = Vec::new();
@@ -166,6 +201,24 @@ mod tests {
             decoder.push(a, &mut out);
             decoder.push(b, &mut out);
             assert_eq!(out, expected, "cut at {at}");
+        }
+    }
+
+    #[test]
+    fn base64_reads_what_any_encoder_writes() {
+        for (text, bytes) in [
+            ("", &b""[..]),
+            ("Zg==", b"f"),
+            ("Zm8=", b"fo"),
+            ("Zm9v", b"foo"),
+            ("Zm9vYg", b"foob"),
+            ("eyJ0eXBlIjoicGluZyJ9", br#"{"type":"ping"}"#),
+            ("w6k=\n", "é".as_bytes()),
+        ] {
+            assert_eq!(base64(text).as_deref(), Some(bytes), "{text}");
+        }
+        for bad in ["Zm9v!", "Zg==Zg", "-_"] {
+            assert_eq!(base64(bad), None, "{bad}");
         }
     }
 

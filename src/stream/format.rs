@@ -9,7 +9,6 @@ use crate::providers::{Format, Parsed, Visit, WireProtocol};
 /// The constants of the format's [`ReadStream`](crate::providers::ReadStream), looked up once.
 pub(super) struct StreamFormat {
     pub(super) empty_body: &'static str,
-    pub(super) framed: bool,
 }
 
 impl StreamFormat {
@@ -20,7 +19,6 @@ impl StreamFormat {
             fn visit<F: Format>(self, _: WireProtocol) -> StreamFormat {
                 StreamFormat {
                     empty_body: F::EMPTY_BODY,
-                    framed: F::FRAMED,
                 }
             }
         }

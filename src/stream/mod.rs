@@ -29,6 +29,7 @@ use crate::prelude::*;
 pub mod eventstream;
 mod format;
 pub mod sse;
+pub mod values;
 
 use crate::display::{record_items, records_of, DisplayRecord, MESSAGES};
 use crate::error::{Error, ErrorCode, Path, Result};
@@ -120,11 +121,8 @@ pub struct StreamAccumulator<R: Reader = Native> {
     protocol: WireProtocol,
     /// The format's stream half.
     format: StreamFormat,
-    decoder: sse::Decoder,
-    /// Bedrock's binary framing, used when a Bedrock stream's first byte is not text.
-    frames: Option<eventstream::Decoder>,
-    /// Whether the first byte has been seen (it decides between SSE and binary frames).
-    started: bool,
+    /// How the stream's bytes are framed, decided by its first byte that is not white space.
+    framing: Framing,
     records: Vec<Parsed>,
     segments: Vec<Segment>,
     /// The segment of the response being streamed.
@@ -132,10 +130,30 @@ pub struct StreamAccumulator<R: Reader = Native> {
     /// Events read so far (the `N` in an error record's path `$.events[N]`).
     events: usize,
     done: bool,
+    /// The stream ended with a provider error: the message it cut short is not complete.
+    failed: bool,
     patches: Vec<Patch>,
     /// A path a format carries from one event to the next (Gemini: the `jsonPath` of a string
     /// argument whose next fragment continues it).
     pub(crate) pending_path: Option<Vec<Step>>,
+}
+
+/// How a stream's bytes are framed, decided by the first byte that is not white space.
+enum Framing {
+    /// Only white space so far.
+    Undecided,
+    /// Server-sent events: a first byte that begins an SSE line (`data:`, `event:`, `id:`,
+    /// `retry:`, a `:` comment).
+    Sse(sse::Decoder),
+    /// AWS event-stream frames: a first byte of 0 (a frame's length), Bedrock's ConverseStream
+    /// and InvokeModelWithResponseStream.
+    Frames(eventstream::Decoder),
+    /// JSON values one after another: a first `{` (a provider's error body pushed as text, say),
+    /// or the elements of an array: a first `[` (Gemini's stream without `alt=sse`).
+    Values(values::Decoder),
+    /// None of these (an HTML error page, plain text): an error record said so, and the rest is
+    /// not read.
+    Unreadable,
 }
 
 /// A run of records: one response's, or one error record.
@@ -208,14 +226,13 @@ impl<R: Reader> StreamAccumulator<R> {
         StreamAccumulator {
             protocol,
             format: StreamFormat::of(protocol),
-            decoder: sse::Decoder::new(),
-            frames: None,
-            started: false,
+            framing: Framing::Undecided,
             records: Vec::new(),
             segments: Vec::new(),
             current: None,
             events: 0,
             done: false,
+            failed: false,
             patches: Vec::new(),
             pending_path: None,
             reader: core::marker::PhantomData,
@@ -240,15 +257,60 @@ impl<R: Reader> StreamAccumulator<R> {
     /// Reads one chunk and returns what changed.
     pub fn push(&mut self, chunk: Chunk<'_>) -> Vec<Patch> {
         match chunk {
-            Chunk::Bytes(bytes) if self.binary(bytes) => {
-                let mut frames = Vec::new();
-                if let Some(decoder) = self.frames.as_mut() {
-                    decoder.push(bytes, &mut frames);
+            Chunk::Bytes(bytes) => self.bytes(bytes),
+            Chunk::Event(event) => self.event(None, event),
+        }
+        core::mem::take(&mut self.patches)
+    }
+
+    /// Stream bytes, given to the decoder of the stream's framing.
+    fn bytes(&mut self, bytes: &[u8]) {
+        let bytes = match self.framing {
+            Framing::Undecided => {
+                let Some(first) = bytes.iter().position(|b| !b.is_ascii_whitespace()) else {
+                    return;
+                };
+                let bytes = &bytes[first..];
+                self.framing = match bytes[0] {
+                    0 => Framing::Frames(eventstream::Decoder::new()),
+                    b'{' => Framing::Values(values::Decoder::new()),
+                    b'[' => Framing::Values(values::Decoder::array()),
+                    b'd' | b'e' | b'i' | b'r' | b':' => Framing::Sse(sse::Decoder::new()),
+                    _ => {
+                        let at = self.events;
+                        self.events += 1;
+                        let start = String::from_utf8_lossy(&bytes[..bytes.len().min(40)]);
+                        self.provider_error(
+                            at,
+                            text!(
+                                "The stream is not server-sent events, JSON or AWS event-stream frames (it begins with ",
+                                crate::error::quoted(&start),
+                                ")."
+                            ),
+                        );
+                        Framing::Unreadable
+                    }
+                };
+                bytes
+            }
+            _ => bytes,
+        };
+        match &mut self.framing {
+            Framing::Undecided | Framing::Unreadable => {}
+            Framing::Sse(decoder) => {
+                let mut events = Vec::new();
+                decoder.push(bytes, &mut events);
+                for event in events {
+                    self.data(event.name.as_deref(), &event.data, "A data line");
                 }
+            }
+            Framing::Frames(decoder) => {
+                let mut frames = Vec::new();
+                decoder.push(bytes, &mut frames);
                 for frame in frames {
                     match frame {
                         eventstream::Frame::Event { name, payload } => {
-                            self.data(Some(&name), &payload)
+                            self.data(Some(&name), &payload, "A data line")
                         }
                         eventstream::Frame::Broken(text) => {
                             let at = self.events;
@@ -258,36 +320,18 @@ impl<R: Reader> StreamAccumulator<R> {
                     }
                 }
             }
-            Chunk::Bytes(bytes) => {
-                let mut events = Vec::new();
-                self.decoder.push(bytes, &mut events);
-                for event in events {
-                    self.data(event.name.as_deref(), &event.data);
+            Framing::Values(decoder) => {
+                let mut values = Vec::new();
+                decoder.push(bytes, &mut values);
+                for value in values {
+                    self.data(None, &value, "A value of the JSON text");
                 }
             }
-            Chunk::Event(event) => self.event(None, event),
         }
-        core::mem::take(&mut self.patches)
     }
 
-    /// True when these bytes go to the binary event-stream decoder: a Bedrock stream whose first
-    /// byte is not text (a frame starts with its length, whose first byte is 0 for any frame under
-    /// 16 MB).
-    fn binary(&mut self, bytes: &[u8]) -> bool {
-        if !self.started {
-            let Some(&first) = bytes.first() else {
-                return false;
-            };
-            self.started = true;
-            if self.format.framed && first == 0 {
-                self.frames = Some(eventstream::Decoder::new());
-            }
-        }
-        self.frames.is_some()
-    }
-
-    /// One `data:` line.
-    fn data(&mut self, name: Option<&str>, data: &str) {
+    /// One event's text (`what` it is, for the error a text that is not JSON gives).
+    fn data(&mut self, name: Option<&str>, data: &str, what: &str) {
         if data.trim() == "[DONE]" {
             self.events += 1;
             self.finish_response();
@@ -299,17 +343,42 @@ impl<R: Reader> StreamAccumulator<R> {
             Err(e) => {
                 let at = self.events;
                 self.events += 1;
-                self.error_at(at, text!("A data line is not JSON (", json_error(&e), ")."));
+                self.error_at(at, text!(what, " is not JSON (", json_error(&e), ")."));
             }
         }
     }
 
     fn event(&mut self, name: Option<&str>, event: Parsed) {
+        // Bedrock's InvokeModelWithResponseStream: a `chunk` frame's `bytes` (or a
+        // `{chunk: {bytes}}` event, as AWS clients give them) hold the model's own event, base64.
+        if let Some(bytes) = invoke_chunk(name, &event) {
+            let decoded = eventstream::base64(bytes).and_then(|b| String::from_utf8(b).ok());
+            return match decoded {
+                Some(text) => self.data(None, &text, "A chunk's bytes"),
+                None => {
+                    let at = self.events;
+                    self.events += 1;
+                    self.error_at(at, "A chunk's bytes are not base64 UTF-8 text.".into());
+                }
+            };
+        }
         let at = self.events;
         self.events += 1;
         if !matches!(event, Parsed::Object(_)) {
             self.error_at(at, "An event is not a JSON object.".to_string());
             return;
+        }
+        // A provider's error body (an SSE `error` event, an error chunk, the JSON of an HTTP
+        // error pushed as it came, an AWS `*Exception` frame) in any format; an event the format
+        // names otherwise is the format's to read.
+        let exception = name.filter(|n| n.ends_with("Exception"));
+        if matches!(name, None | Some("error")) || exception.is_some() {
+            if let Some(mut failure) = providers::failure(&&event) {
+                if let (Some(exception), true) = (exception, failure.kinds.is_empty()) {
+                    failure.kinds.push(exception.to_string());
+                }
+                return self.provider_error(at, failure.summary());
+            }
         }
         let protocol = self.protocol;
         protocol.visit(Event {
@@ -325,6 +394,7 @@ impl<R: Reader> StreamAccumulator<R> {
 
     /// The message so far as `fromProvider` reads the current response's body: its first message
     /// (the assistant message; server-tool results, when the body has some, are in [`records`]).
+    /// After a provider error its `status` is `cancelled`: the error cut it short.
     pub fn message(&self) -> Result<Parsed> {
         let empty;
         let body = match self.response_ref() {
@@ -339,12 +409,20 @@ impl<R: Reader> StreamAccumulator<R> {
             _ => Vec::new(),
         };
         if list.is_empty() {
-            return match self.read(&self.empty_body())? {
-                Parsed::Array(mut list) if !list.is_empty() => Ok(list.swap_remove(0)),
-                _ => Ok(Parsed::Null),
+            list = match self.read(&self.empty_body())? {
+                Parsed::Array(list) => list,
+                _ => Vec::new(),
             };
         }
-        Ok(list.swap_remove(0))
+        if list.is_empty() {
+            return Ok(Parsed::Null);
+        }
+        let mut message = list.swap_remove(0);
+        if self.failed {
+            // Cut short by a provider error: whatever its body says, it did not complete.
+            message.set("status", Parsed::String("cancelled".into()));
+        }
+        Ok(message)
     }
 
     /// A body with an empty assistant message, in the protocol's shape.
@@ -383,6 +461,7 @@ impl<R: Reader> StreamAccumulator<R> {
     pub(crate) fn start_response(&mut self, body: Parsed) {
         self.finish_response();
         self.done = false;
+        self.failed = false;
         let start = self.records.len();
         self.segments.push(Segment {
             start,
@@ -857,11 +936,13 @@ impl<R: Reader> StreamAccumulator<R> {
         });
     }
 
-    /// An error event from the provider: the response ends, and an error record says why.
+    /// An error event from the provider: the response ends, not complete (`message()` is
+    /// `cancelled`), and an error record says why.
     pub(crate) fn provider_error(&mut self, at: usize, text: String) {
         self.finish_response();
         self.error_at(at, text);
         self.done = true;
+        self.failed = true;
     }
 
     pub(crate) fn set_done(&mut self) {
@@ -1149,6 +1230,16 @@ fn numbered(mut records: Vec<Parsed>, first: usize, total01: usize) -> Vec<Parse
         }
     }
     records
+}
+
+/// The base64 `bytes` of an InvokeModelWithResponseStream chunk: a frame named `chunk` whose
+/// payload is `{bytes}`, or an event `{chunk: {bytes}}`.
+fn invoke_chunk<'a>(name: Option<&str>, event: &'a Parsed) -> Option<&'a str> {
+    let chunk = match name {
+        Some("chunk") => event,
+        _ => event.get("chunk")?,
+    };
+    str_at(chunk, "bytes")
 }
 
 /// An error record ([`crate::display::ErrorRecord`], as `Transcript` makes them) as a value.

@@ -143,7 +143,8 @@ export interface ToDisplayMessagesOptions {
 }
 
 export type ErrorCode = "invalid_input" | "unsupported_role" | "empty_expansion" | "invalid_expansion"
-  | "invalid_expansion_role" | "missing_type" | "unknown_type" | "too_deep" | "unsupported_protocol";
+  | "invalid_expansion_role" | "missing_type" | "unknown_type" | "too_deep" | "unsupported_protocol"
+  | "provider_error";
 
 /** What every function throws on bad input: a real `Error` with a stable `code` and the `path` of
  * the offending place (`$`, `$.tool_calls[1].call_id`, `$.messages[3].content[0]`). */

@@ -59,8 +59,9 @@ impl StreamAccumulator {
         })
     }
 
-    /// Reads a chunk: SSE text or bytes cut anywhere (inside a line, a UTF-8 character or a
-    /// surrogate pair), or one parsed event object. Returns what changed in the records.
+    /// Reads a chunk: the stream's text or bytes (SSE, AWS event-stream frames, JSON values or a
+    /// growing JSON array) cut anywhere (inside a line, a UTF-8 character or a surrogate pair), or
+    /// one parsed event object. Returns what changed in the records.
     #[wasm_bindgen(unchecked_return_type = "Patches")]
     pub fn push(
         &mut self,

@@ -21,7 +21,7 @@ const ROLES: [(&str, Role); 3] = [
 impl ReadPayload for AiSdkUi {
     const SHAPE: Shape = Shape {
         expected: "AI SDK UI messages ([{id, role, parts}]), one UIMessage, or a request body ({messages})",
-        response: None,
+        response: &[],
         request: "messages",
         system: &[],
         one: &["parts", "role"],

@@ -24,12 +24,13 @@ const ROLES: [(&str, Role); 3] = [
 const STATUSES: Statuses = Statuses {
     length: &["max_tokens", "model_context_window_exceeded"],
     filtered: &["refusal"],
+    cancelled: &[],
 };
 
 impl ReadPayload for Anthropic {
     const SHAPE: Shape = Shape {
         expected: "an Anthropic request body ({messages}), a response or message ({role, content}), or a message array",
-        response: None,
+        response: &[],
         request: "messages",
         system: &["system"],
         one: &["role"],

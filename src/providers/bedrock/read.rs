@@ -7,9 +7,9 @@ use crate::json::{Json, Kind};
 use crate::message::Role;
 use crate::prelude::*;
 use crate::providers::{
-    arguments, blocks_of, compact_json, field, message_role, object, opt_str, str_of, Citation,
-    Conversation, Entries, LcPart, LcResult, Out, PartKind, ReadPayload, ResultBody, Shape, Split,
-    Statuses,
+    arguments, blocks_of, compact_json, field, message_role, object, opt_str, parse_object,
+    run_text, str_of, Citation, Conversation, Entries, LcPart, LcResult, Out, PartKind,
+    ReadPayload, ResultBody, Shape, Split, Statuses,
 };
 
 /// The block keys this version reads; any other key is kept as its block.
@@ -31,12 +31,13 @@ const ROLES: [(&str, Role); 2] = [("user", Role::User), ("assistant", Role::Assi
 const STATUSES: Statuses = Statuses {
     length: &["max_tokens", "model_context_window_exceeded"],
     filtered: &["guardrail_intervened", "content_filtered"],
+    cancelled: &[],
 };
 
 impl ReadPayload for Bedrock {
     const SHAPE: Shape = Shape {
         expected: "a Converse request body ({messages}), a response ({output: {message}}), a message or a message array",
-        response: Some("output"),
+        response: &["output"],
         request: "messages",
         system: &["system"],
         one: &["role"],
@@ -47,6 +48,7 @@ impl ReadPayload for Bedrock {
         let content_path = path.key("content");
         let blocks = blocks_of(message, path, "an array of content blocks")?;
         let mut split = Split::new(role);
+        let mut server_results = Vec::new();
         for (i, block) in blocks.iter().enumerate() {
             if split.take_string(block) {
                 continue;
@@ -59,11 +61,20 @@ impl ReadPayload for Bedrock {
                     let result = tool_result(c, &value, &inner_path)?;
                     split.result(c, result);
                 }
+                "toolResult" => {
+                    // A server tool's result (Nova's code interpreter), which the model's own
+                    // message holds after its call: a result after the message, as Anthropic's.
+                    server_results.push(server_result(c, block, &value, &inner_path)?);
+                }
                 "toolUse" if role == Role::Assistant => {
                     let id = tool_use_id(&value, &inner_path, "a toolUse object")?;
                     let name = opt_str(&value, "name", &inner_path)?;
                     let arguments = arguments(field(&value, "input"));
-                    let call = c.call(id, name.map(Out::Given), arguments, Vec::new());
+                    // `type: "server_tool_use"`: a tool the provider runs (Nova's built-in tools).
+                    let metadata: Entries<J> = opt_str(&value, "type", &inner_path)?
+                        .map(|ty| vec![("provider_type", Out::Given(ty))])
+                        .unwrap_or_default();
+                    let call = c.call(id, name.map(Out::Given), arguments, metadata);
                     split.call(c, call);
                 }
                 _ => {
@@ -73,6 +84,7 @@ impl ReadPayload for Bedrock {
             }
         }
         split.finish(c);
+        c.results(server_results);
         Ok(())
     }
 
@@ -176,6 +188,85 @@ fn tool_result<J: Json>(
     }
     let is_error = str_of(value, "status").as_deref() == Some("error");
     Ok(c.result(id, None, ResultBody::Parts(parts), is_error, Vec::new()))
+}
+
+/// A server tool's `toolResult` in the model's message (Nova's `nova_code_interpreter_result`):
+/// its content as the text a person reads, a run (`{stdOut, stdErr, exitCode, isError}`, as a
+/// `json` block or as the JSON text of a `text` block) as its output and exit code, other text as
+/// it is; `status: "error"` or `isError` as `is_error`. The block is kept whole in
+/// `options.block` (`toProvider` writes it back in its place), its `type` in
+/// `options.provider_type` and its content in `options.result`.
+fn server_result<J: Json>(
+    c: &mut Conversation<J>,
+    block: &J,
+    value: &J,
+    path: &Path<'_>,
+) -> Result<LcResult<J>> {
+    let id = tool_use_id(value, path, "a toolResult object")?;
+    let ty = opt_str(value, "type", path)?;
+    let mut is_error = str_of(value, "status").as_deref() == Some("error");
+    let mut texts = Vec::new();
+    let content = field(value, "content");
+    if let Some(content) = &content {
+        let content_path = path.key("content");
+        let entries = content.elements().ok_or_else(|| {
+            Error::expected(&content_path, "an array of content blocks", content.kind())
+        })?;
+        for (i, entry) in entries.iter().enumerate() {
+            let entry_path = content_path.index(i);
+            if let Some(json) = field(entry, "json") {
+                match run(&json, &entry_path.key("json"))? {
+                    Some((text, failed)) => {
+                        texts.push(text);
+                        is_error |= failed;
+                    }
+                    None => texts.push(compact_json(&json, &entry_path.key("json"))?),
+                }
+            } else if let Some(text) = opt_str(entry, "text", &entry_path)? {
+                let text = text.as_str().map(|t| t.into_owned()).unwrap_or_default();
+                match parse_object(&text) {
+                    Some(parsed) => match run(&&parsed, &entry_path.key("text"))? {
+                        Some((run, failed)) => {
+                            texts.push(run);
+                            is_error |= failed;
+                        }
+                        None => texts.push(text),
+                    },
+                    None => texts.push(text),
+                }
+            }
+        }
+    }
+    let mut options: Entries<J> = vec![
+        (
+            "provider_type",
+            ty.map_or(Out::Str("toolResult"), Out::Given),
+        ),
+        ("block", Out::Given(block.clone())),
+    ];
+    if let Some(content) = content {
+        options.push(("result", Out::Given(content)));
+    }
+    let content = ResultBody::Text(Out::Text(texts.join("\n")));
+    Ok(c.result(id, None, content, is_error, options))
+}
+
+/// A code run's result `{stdOut, stdErr, exitCode, isError}` as the text a person reads (its
+/// output, then `exit code <n>`) and whether it failed; `None` for anything else.
+fn run<J: Json>(value: &J, path: &Path<'_>) -> Result<Option<(String, bool)>> {
+    if !["stdOut", "stdErr", "exitCode"]
+        .iter()
+        .any(|key| field(value, key).is_some())
+    {
+        return Ok(None);
+    }
+    let exit = match field(value, "exitCode") {
+        Some(code) => Some(compact_json(&code, &path.key("exitCode"))?),
+        None => None,
+    };
+    let text = run_text(str_of(value, "stdOut"), str_of(value, "stdErr"), exit);
+    let failed = field(value, "isError").and_then(|e| e.as_bool()) == Some(true);
+    Ok(Some((text, failed)))
 }
 
 /// The parts of a content block (`key` is its one key, `value` what it holds).

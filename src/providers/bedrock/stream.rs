@@ -33,8 +33,6 @@ fn content_path() -> Vec<Step> {
 impl ReadStream for Bedrock {
     const EMPTY_BODY: &'static str = r#"{"role":"assistant","content":[]}"#;
 
-    const FRAMED: bool = true;
-
     fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
         message_body("assistant", "content", block)
     }
@@ -177,6 +175,9 @@ impl ReadStream for Bedrock {
                 } else if let Some(tool) = delta.get("toolUse") {
                     let input = str_at(tool, "input").unwrap_or_default().to_string();
                     acc.args_delta(b, &input);
+                } else if let Some(Parsed::Array(pieces)) = delta.get("toolResult") {
+                    let pieces = pieces.clone();
+                    acc.edit_block(b, |block| add_result(block, pieces));
                 }
             }
             "contentBlockStop" => {
@@ -229,6 +230,32 @@ fn cited_text(text: String, citations: Vec<Parsed>) -> Parsed {
             ),
         ]),
     )])
+}
+
+/// A `toolResult` delta (a server tool's result, Nova's code interpreter: `[{text} | {json}]`)
+/// added to its block's `content`: text that follows text continues it.
+fn add_result(block: &mut Parsed, pieces: Vec<Parsed>) {
+    let Some(result @ Parsed::Object(_)) = block.get_mut("toolResult") else {
+        return;
+    };
+    if !matches!(result.get("content"), Some(Parsed::Array(_))) {
+        result.set("content", Parsed::Array(Vec::new()));
+    }
+    let Some(Parsed::Array(content)) = result.get_mut("content") else {
+        return;
+    };
+    for piece in pieces {
+        let last = content
+            .last_mut()
+            .and_then(|last| match last.get_mut("text") {
+                Some(Parsed::String(text)) => Some(text),
+                _ => None,
+            });
+        match (last, piece.get("text")) {
+            (Some(text), Some(Parsed::String(more))) => text.push_str(more),
+            _ => content.push(piece),
+        }
+    }
 }
 
 /// A `citation` delta (AWS `CitationsDelta`: `title`, `source`, `sourceContent`, `location`, the

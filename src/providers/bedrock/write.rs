@@ -63,19 +63,31 @@ impl TurnWriter for Bedrock {
         }
     }
 
-    /// `{toolUse: {toolUseId, name, input}}`.
-    fn call<J: Json>(call: &InCall<J>, _own: bool) -> Out<J> {
-        let tool_use = vec![
+    /// `{toolUse: {toolUseId, name, input}}`, with its `type` for a server tool's call from a
+    /// Converse payload (`server_tool_use`).
+    fn call<J: Json>(call: &InCall<J>, own: bool) -> Out<J> {
+        let mut tool_use = vec![
             ("toolUseId", call.id.clone()),
             ("name", call.name.clone().map_or(Out::Str(""), Out::Given)),
             ("input", call.arguments_object()),
         ];
+        if let Some(ty) = call.meta("provider_type").filter(|_| own) {
+            tool_use.push(("type", Out::Given(ty)));
+        }
         Out::Map(vec![("toolUse", Out::Map(tool_use))])
     }
 
     /// A `toolResult` block: `{toolResult: {toolUseId, content, status?}}` (`status: "error"`
-    /// only for errors; the field is optional and only some models take it).
-    fn result<J: Json>(result: &InResult<J>, _own: bool, _: &mut Turns<J>) -> Option<Out<J>> {
+    /// only for errors; the field is optional and only some models take it). A server tool's
+    /// result from a Converse payload goes back as its block, in the assistant message before it.
+    fn result<J: Json>(result: &InResult<J>, own: bool, turns: &mut Turns<J>) -> Option<Out<J>> {
+        let raw = result
+            .option("block")
+            .filter(|_| own && result.option("provider_type").is_some());
+        if let (Some(raw), Some(assistant)) = (raw, turns.last_assistant()) {
+            assistant.blocks.push(Out::Given(raw));
+            return None;
+        }
         let content = match &result.content {
             InContent::Text(text) => text_blocks(vec![text.clone()]),
             InContent::Parts(parts) => blocks::<Self, J>(parts, false, Role::User),

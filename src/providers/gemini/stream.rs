@@ -6,7 +6,8 @@
 //! any other part starts a new one and ends the part before. A function call that opens with
 //! `willContinue: true` gets its arguments from `partialArgs` fragments (`jsonPath` plus a typed
 //! value; string values with `willContinue` concatenate) until an empty `functionCall` closes it.
-//! The chunk with `finishReason` ends the message.
+//! The chunk with `finishReason` ends the message, and so does a chunk with no candidates whose
+//! `promptFeedback` has a `blockReason` (a blocked prompt, before any part).
 
 use super::Gemini;
 use crate::json::partial::{Change, Step};
@@ -162,7 +163,21 @@ impl ReadStream for Gemini {
             )]));
         }
         top_fields(acc, event);
-        let Some(candidate) = candidate else { return };
+        let Some(candidate) = candidate else {
+            let blocked = event
+                .get("promptFeedback")
+                .is_some_and(|f| matches!(f.get("blockReason"), Some(Parsed::String(_))));
+            if blocked && acc.block_count() == 0 {
+                // A blocked prompt: the body is a response with no candidates, as the
+                // non-streaming one is, which reads as the block reason.
+                if let Some(body) = acc.body_mut() {
+                    body.set("candidates", Parsed::Array(Vec::new()));
+                }
+                acc.finish_response();
+                acc.set_done();
+            }
+            return;
+        };
         match candidate.get("content").and_then(|c| c.get("parts")) {
             Some(Parsed::Array(parts)) => {
                 for part in parts {

@@ -105,8 +105,13 @@ impl TurnWriter for Gemini {
         }
     }
 
-    /// `{functionCall: {id?, name, args}, thoughtSignature?}`: no synthetic id.
-    fn call<J: Json>(call: &InCall<J>, _own: bool) -> Out<J> {
+    /// `{functionCall: {id?, name, args}, thoughtSignature?}`: no synthetic id. A built-in tool's
+    /// call from a Gemini payload (`toolCall`) goes back as its part.
+    fn call<J: Json>(call: &InCall<J>, own: bool) -> Out<J> {
+        let built_in = own && call.meta_str("provider_type").as_deref() == Some("toolCall");
+        if let Some(part) = call.meta("part").filter(|_| built_in) {
+            return Out::Given(part);
+        }
         let mut inner = Vec::new();
         if !call.synthetic {
             inner.push(("id", call.id.clone()));
@@ -120,8 +125,16 @@ impl TurnWriter for Gemini {
         Out::Map(part)
     }
 
-    /// `{functionResponse: {id?, name, response}}`.
-    fn result<J: Json>(result: &InResult<J>, own: bool, _: &mut Turns<J>) -> Option<Out<J>> {
+    /// `{functionResponse: {id?, name, response}}`. A built-in tool's outcome from a Gemini payload
+    /// (`toolResponse`) goes back as its part, in the model content before it.
+    fn result<J: Json>(result: &InResult<J>, own: bool, turns: &mut Turns<J>) -> Option<Out<J>> {
+        let built_in = own && result.option_str("provider_type").as_deref() == Some("toolResponse");
+        if let (Some(part), true) = (result.option("part"), built_in) {
+            if let Some(model) = turns.last_assistant() {
+                model.blocks.push(Out::Given(part));
+                return None;
+            }
+        }
         let response = match result.option("response").filter(|_| own) {
             Some(response) => Out::Given(response),
             None => {

@@ -182,7 +182,7 @@ fn unsupported_type<J: Json>(ty: Option<&J>, path: &Path<'_>) -> Error {
 impl ReadPayload for LangchainJs {
     const SHAPE: Shape = Shape {
         expected: "a LangChain.js message ({lc, kwargs}, {type, data} or {type, content}) or an array of them",
-        response: None,
+        response: &[],
         request: "messages",
         system: &[],
         one: &["lc", "type", "role", "data"],

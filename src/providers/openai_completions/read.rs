@@ -13,11 +13,14 @@ use crate::providers::{
     ReadPayload, ResultBody, Shape, Statuses,
 };
 
-/// `finish_reason` → status: `length` is `length`, `content_filter` is `content_filtered`, the
-/// rest (`stop`, `tool_calls`, `function_call`) `complete`.
+/// `finish_reason` → status: `length` is `length`, `content_filter` is `content_filtered`,
+/// OpenRouter's `error` is `cancelled`, the rest (`stop`, `tool_calls`, `function_call`)
+/// `complete`.
 const STATUSES: Statuses = Statuses {
     length: &["length"],
     filtered: &["content_filter"],
+    // OpenRouter: an error cut the generation short (the choice's `error` says which).
+    cancelled: &["error"],
 };
 
 /// Who a message is from: `developer` is a system message; `tool` answers a call by its id, the
@@ -43,7 +46,7 @@ const ROLES: [(&str, Sender); 6] = [
 impl ReadPayload for OpenaiCompletions {
     const SHAPE: Shape = Shape {
         expected: "a Chat Completions request body ({messages}), a response ({choices}), a message or a message array",
-        response: Some("choices"),
+        response: &["choices"],
         request: "messages",
         system: &[],
         one: &["role"],
@@ -171,8 +174,14 @@ fn read_assistant<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>
         let call_path = path.key("function_call");
         object(&function_call, &call_path, "an object")?;
         let name = opt_str(&function_call, "name", &call_path)?;
-        let arguments = arguments(field(&function_call, "arguments"));
-        calls.push(c.call(None, name.map(Out::Given), arguments, Vec::new()));
+        let given = field(&function_call, "arguments");
+        // A zero-valued `{name: "", arguments: ""}` beside `tool_calls: null` (Snowflake fills
+        // the deprecated field in every message) is no call.
+        let empty = |value: &Option<J>| value.as_ref().is_none_or(|v| v.is_empty_str());
+        if !(empty(&name) && empty(&given)) {
+            let arguments = arguments(given);
+            calls.push(c.call(None, name.map(Out::Given), arguments, Vec::new()));
+        }
     }
     c.message(Role::Assistant, parts, calls);
     Ok(())
@@ -180,7 +189,10 @@ fn read_assistant<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>
 
 /// Reasoning from OpenAI-compatible servers: `reasoning_content` (DeepSeek, vLLM), else
 /// `reasoning_details` (OpenRouter: text and summary entries as thinking, encrypted ones as
-/// redacted thinking), else `reasoning` (OpenRouter's plain string).
+/// redacted thinking), else `reasoning` (OpenRouter's plain string). A `reasoning.text` entry
+/// with a signature but no text (reasoning the provider did not show) is an empty thinking part
+/// that keeps the signature, as Anthropic's signature-only thinking is; an entry with neither, or
+/// a summary without its text, gives no part.
 fn reasoning<J: Json>(message: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
     if let Some(text) = opt_str(message, "reasoning_content", path)?.filter(|t| !t.is_empty_str()) {
         return Ok(vec![LcPart::thinking(Out::Given(text), None)]);
@@ -193,14 +205,19 @@ fn reasoning<J: Json>(message: &J, path: &Path<'_>) -> Result<Vec<LcPart<J>>> {
             let detail_path = details_path.index(i);
             let (ty, _) = block_type(detail, &detail_path)?;
             match ty.as_str() {
-                "reasoning.text" => parts.push(LcPart::thinking(
-                    Out::Given(read_text(detail, "text", &detail_path)?),
-                    opt_str(detail, "signature", &detail_path)?,
-                )),
-                "reasoning.summary" => parts.push(LcPart::thinking(
-                    Out::Given(read_text(detail, "summary", &detail_path)?),
-                    None,
-                )),
+                "reasoning.text" => {
+                    let text = opt_str(detail, "text", &detail_path)?;
+                    let signature = opt_str(detail, "signature", &detail_path)?;
+                    if text.is_some() || signature.is_some() {
+                        let text = text.map_or(Out::Str(""), Out::Given);
+                        parts.push(LcPart::thinking(text, signature));
+                    }
+                }
+                "reasoning.summary" => {
+                    if let Some(summary) = opt_str(detail, "summary", &detail_path)? {
+                        parts.push(LcPart::thinking(Out::Given(summary), None));
+                    }
+                }
                 "reasoning.encrypted" => {
                     parts.push(LcPart::redacted(opt_str(detail, "data", &detail_path)?))
                 }

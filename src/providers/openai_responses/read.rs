@@ -27,7 +27,7 @@ impl ReadPayload for OpenaiResponses {
     const SHAPE: Shape = Shape {
         expected:
             "a Responses request body ({input}), a response ({output}), an item or an item array",
-        response: Some("output"),
+        response: &["output"],
         request: "input",
         system: &["instructions"],
         one: &["type", "role"],
