@@ -190,6 +190,24 @@ function ofAnotherFormat(transcript) {
 }
 
 /**
+ * A provider's error body (the JSON of an HTTP error: `{error: {...}}`, Bedrock's `{message}`) as
+ * the error record that quotes the provider's message, or null for anything else. `fromProvider`
+ * recognizes such a body whatever the format it is asked for (`provider_error`).
+ */
+function providerFailure(value, api) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  if (!("error" in value || "Error" in value || "message" in value)) return null;
+  try {
+    api.fromProvider("openai_completions", value);
+  } catch (error) {
+    if (error?.code !== "provider_error") return null;
+    const path = typeof error.path === "string" ? error.path.replace(/^\$\.payload(?![\w$])/, "$") : "$";
+    return errorRecord(path, reasonOf(error).replaceAll(error.path ?? "\0", path));
+  }
+  return null;
+}
+
+/**
  * Opens any input as `{transcript}` (large JSON text) or `{records, protocol}`. Throws a
  * ChatDisplayError for text that is not JSON (with line and column) or a shape that is not a
  * conversation.
@@ -220,5 +238,9 @@ export function openInput(input, api) {
     value = parseJson(typeof input === "string" ? input : new TextDecoder().decode(input));
   }
   const provider = fromProviderPayload(value, api);
+  if (!provider) {
+    const failure = providerFailure(value, api);
+    if (failure) return { records: [failure], protocol: null };
+  }
   return { records: readConversation(provider ? provider.messages : value, api), protocol: provider?.protocol ?? null };
 }

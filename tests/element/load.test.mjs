@@ -129,3 +129,22 @@ test("an invalid record's error names the field and the value it refused", () =>
   assert.ok(isLoadError(shown));
   assert.match(shown.content.text, /status is invalid \(got "<img src=x onerror=alert\(1\)>"\)/);
 });
+
+test("a provider's error body loads as one error record quoting the provider's message", () => {
+  const bodies = [
+    { type: "error", error: { type: "overloaded_error", message: "Overloaded <b>now</b>" } },
+    { error: { code: 429, message: "You exceeded your current quota.", status: "RESOURCE_EXHAUSTED" } },
+    { error: { message: "Rate limit reached for requests", type: "requests", code: "rate_limit_exceeded" } },
+    { message: "The security token included in the request is invalid." },
+  ];
+  for (const body of bodies) {
+    const { records } = openInput(body, api);
+    assert.equal(records.length, 1, JSON.stringify(body));
+    assert.ok(isLoadError(records[0]));
+    const message = body.error?.message ?? body.message;
+    assert.ok(records[0].content.text.includes(message), `${records[0].content.text} quotes ${message}`);
+    assert.match(records[0].content.path, /^\$\.(error\.)?message$/);
+  }
+  // Anything else that is not a conversation still throws.
+  assert.throws(() => openInput({ hello: "world" }, api), { name: "ChatDisplayError", code: "invalid_input" });
+});
