@@ -918,21 +918,31 @@ class Page {
   url() { return this.#url; }
   context() { return this.#browser.context; }
 
-  /** The viewport's size, by the window's (MiniBrowser's toolbar above it is measured once). */
+  /** The viewport's size, by the window's: MiniBrowser's toolbar above the page is the window's
+   * size less the viewport's, once the page has been laid out at the new size. */
   async setViewportSize({ width, height }) {
     this.#check();
-    const inner = () => this.#command("POST", "/execute/sync", { script: "return [innerWidth, innerHeight];", args: [] });
-    for (let tries = 0; tries < 3; tries++) {
+    // The window resizes after the command returns: the size is read when two frames agree.
+    const settled = async () => {
+      let last = null;
+      for (let i = 0; i < 40; i++) {
+        const now = await this.#command("POST", "/execute/async", {
+          script: "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done([innerWidth, innerHeight])));", args: [],
+        });
+        if (last && now[0] === last[0] && now[1] === last[1]) return now;
+        last = now;
+      }
+      return last;
+    };
+    for (let tries = 0; tries < 4; tries++) {
       const chrome = this.#chrome ?? { width: 0, height: 20 };
       await this.#command("POST", "/window/rect", { width: width + chrome.width, height: height + chrome.height });
-      const [w, h] = await inner();
-      if (w === width && h === height) {
-        this.#chrome = chrome;
-        return;
-      }
-      this.#chrome = { width: chrome.width + width - w, height: chrome.height + height - h };
+      const [w, h] = await settled();
+      if (w === width && h === height) return;
+      const rect = await this.#command("GET", "/window/rect");
+      this.#chrome = { width: Math.max(0, rect.width - w), height: Math.max(0, rect.height - h) };
     }
-    throw new Error(`setViewportSize: the viewport is ${await inner()} instead of ${width}x${height}`);
+    throw new Error(`setViewportSize: the viewport is ${await settled()} instead of ${width}x${height}`);
   }
   viewportSize() { return null; }
 
