@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { startServer } from "../../www/serve.mjs";
-import { launchBrowser } from "../support/browser.mjs";
+import { engine, launchBrowser } from "../support/browser.mjs";
 import { conversation } from "../../bench/generate.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
@@ -143,7 +143,7 @@ async function assertRetryAction(page) {
 }
 
 for (const name of ["react", "vue"]) {
-  test(`the ${name} example (examples/${name}) builds with Vite on the packed package and renders in Chromium`, async () => {
+  test(`the ${name} example (examples/${name}) builds with Vite on the packed package and renders in ${engine}`, async () => {
     const { server, url } = await buildAndServe(copyExample(name));
     const problems = [];
     try {

@@ -1,7 +1,8 @@
 // The package as users install it in browsers: scripts/test.sh installs the packed tarball into a
 // scratch project (PACKAGE_SCRATCH) and this file builds a stock Vite app on it and writes a plain
-// <script type="module"> page without a bundler, then runs both in headless Chromium under a
-// strict CSP. Each calls extractDisplayItems on the seed 000 example and checks the output.
+// <script type="module"> page without a bundler, then runs both in headless Chromium (or the engine
+// BROWSER= names) under a strict CSP. Each calls extractDisplayItems on the seed 000 example and
+// checks the output.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -9,7 +10,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../../www/serve.mjs";
-import { launchBrowser, openPage } from "../support/browser.mjs";
+import { engine, launchBrowser, openPage } from "../support/browser.mjs";
 
 const scratch = process.env.PACKAGE_SCRATCH;
 const repo = fileURLToPath(new URL("../..", import.meta.url));
@@ -109,7 +110,7 @@ for (const name of ["core", "display"]) {
   });
 }
 
-test("recovery in Chromium: every export survives every kind of bad input (tests/js/recovery.shared.mjs)", async () => {
+test(`recovery in ${engine}: every export survives every kind of bad input (tests/js/recovery.shared.mjs)`, async () => {
   const page = join(scratch, "recovery");
   mkdirSync(page, { recursive: true });
   writeFileSync(join(page, "index.html"),
