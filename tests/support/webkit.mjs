@@ -545,6 +545,18 @@ class Proxy {
       secure.cdAuthority = req.url;
       this.#tls.emit("connection", secure);
     });
+    // WebSocket handshakes are seen (page.on("request")) and refused: no test page opens one.
+    const upgrade = (req, socket) => {
+      const authority = socket.cdAuthority;
+      const href = authority ? `wss://${authority.replace(/:443$/, "")}${req.url}` : req.url.replace(/^http/, "ws");
+      const request = { url: () => href, method: () => req.method, headers: () => ({ ...req.headers }), postData: () => null,
+        resourceType: () => "websocket", isNavigationRequest: () => false, failure: () => ({ errorText: "refused by the test proxy" }) };
+      this.page?.emit("request", request);
+      this.page?.emit("requestfailed", request);
+      socket.end("HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\n\r\n");
+    };
+    this.#server.on("upgrade", upgrade);
+    this.#tls.on("upgrade", upgrade);
     this.#server.on("clientError", (error, socket) => socket.destroy());
     this.#tls.on("clientError", (error, socket) => socket.destroy());
   }
