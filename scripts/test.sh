@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: native Rust, the wasm boundary in headless Chrome and Firefox, the packed package in
-# Node and in TypeScript, apps built on it, the viewer page and the element in Chromium and
-# Firefox. Run through `npm test`, which sets up and builds first.
+# Node and in TypeScript, apps built on it, the viewer page and the element in Chromium, Firefox
+# and WebKit. Run through `npm test`, which sets up and builds first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -70,3 +70,7 @@ node --test tests/element/
 
 step "the viewer page and the element in Firefox (puppeteer-core over WebDriver BiDi)"
 BROWSER=firefox node --test tests/page/ tests/element/
+
+step "the viewer page, the element and the packed package's browser apps in WebKit (WebKitGTK's MiniBrowser over WebDriver, in Xvfb)"
+BROWSER=webkit node --test tests/page/ tests/element/
+BROWSER=webkit PACKAGE_SCRATCH="$scratch" node --test tests/packaging/packaging.test.mjs tests/packaging/element-apps.test.mjs
