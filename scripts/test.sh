@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: native Rust, the wasm boundary in headless Chrome and Firefox, the packed package in
+# Every test: native Rust, the wasm boundary in Chrome, Firefox and WebKit, the packed package in
 # Node and in TypeScript, apps built on it, the viewer page and the element in Chromium, Firefox
 # and WebKit. Run through `npm test`, which sets up and builds first.
 set -euo pipefail
@@ -18,6 +18,9 @@ wasm-pack test --headless --chrome
 
 step "wasm boundary in the second engine: wasm-pack test --headless --firefox (geckodriver)"
 wasm-pack test --headless --firefox
+
+step "wasm boundary in WebKit: the same cargo test, wasm-bindgen-test-runner's Safari path on WebKitWebDriver (scripts/wasm-test-webkit.sh)"
+bash scripts/wasm-test-webkit.sh
 
 step "the packed package in Node"
 scratch=$(mktemp -d)
