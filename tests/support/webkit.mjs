@@ -6,9 +6,11 @@
 //
 // WebDriver classic has commands, not events: no console, page errors, requests or init scripts.
 // WebKitWebDriver 2.50 refuses the `webSocketUrl` capability (no WebDriver BiDi), and runs one
-// session at a time. So each page is a session of its own, in a MiniBrowser of its own (about
-// 0.4 s to start), whose traffic goes through a proxy of its own in this process (MiniBrowser's
-// --proxy; https through it too, by a certificate made here, with --ignore-tls-errors):
+// session at a time. So each open page is a session of its own (a WebKitWebDriver and a MiniBrowser
+// of its own, 0.4 to 2 s to start; a closed page's is reused by the next, on about:blank, its
+// session storage and cookies cleared), whose traffic goes through a proxy of its own in this
+// process (MiniBrowser's --proxy; https through it too, by a certificate made here, with
+// --ignore-tls-errors):
 //  - requests and responses are seen there, exactly, with their page (page.on("request"),
 //    "response", "requestfailed"); route() answers them there, for any host;
 //  - every HTML document the page loads gets one same-origin <script src> at the top of its head
@@ -25,7 +27,9 @@
 // a page's scheme cannot change while it is open (no emulateMedia). Clipboard access is granted to
 // every page at launch (--javascript-can-access-clipboard; grantPermissions cannot add it later).
 // Playwright's CSS selectors reach into open shadow roots; so do the selectors here (a descendant
-// or child combinator crosses from a shadow root to its host).
+// or child combinator crosses from a shadow root to its host). Values cross as Playwright's do
+// (undefined, NaN, -0, Dates, Maps, one object reached twice), as JSON text both ways: WebKit's
+// WebDriver does not keep an object's key order.
 import { spawn, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
