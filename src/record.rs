@@ -694,7 +694,11 @@ pub fn refused<J: Json>(record: &J, field: &str) -> Option<String> {
             }
         }
         Kind::Number => String::from(" (got a number)"),
-        Kind::Bool => String::from(if value.as_bool() == Some(true) { " (got true)" } else { " (got false)" }),
+        Kind::Bool => String::from(if value.as_bool() == Some(true) {
+            " (got true)"
+        } else {
+            " (got false)"
+        }),
         Kind::Null => String::from(" (got null)"),
         Kind::Array => String::from(" (got an array)"),
         Kind::Other => String::from(" (got a value that is not JSON)"),

@@ -216,12 +216,9 @@ export function streamProse(prose, source, sources, ctx) {
  */
 export function updateStreamingText(prose, group, ctx) {
   if (!prose?.streamed) return false;
-  const { sources, numbers } = sourcesOf(group);
+  const { sources } = sourcesOf(group);
   if (sources.length) return false;
-  let source = "";
-  group.forEach(({ record: block }, j) => {
-    source += asText(block.content?.text).replace(MARKS, "");
-  });
+  const source = group.map(({ record: block }) => asText(block.content?.text).replace(MARKS, "")).join("");
   streamProse(prose, source, sources, ctx);
   return true;
 }

@@ -31,9 +31,7 @@ pub fn read<J: Json>(protocol: WireProtocol, payload: &J) -> Result<Vec<LcMessag
     }
     match payload.kind() {
         Kind::Array => list(c, payload, &root)?,
-        Kind::Object if response => {
-            protocol.visit(Call(c, Read::Response(payload, &root)))?
-        }
+        Kind::Object if response => protocol.visit(Call(c, Read::Response(payload, &root)))?,
         Kind::Object if has(shape.request) => {
             if let Some((key, system)) = shape
                 .system

@@ -16,10 +16,10 @@ use super::write::{serde_result, serde_to_js};
 use crate::error::{Error, ErrorCode, Path};
 use crate::json::{Json, Kind};
 use crate::prelude::*;
+use core::sync::atomic::{AtomicU32, Ordering};
 use js_sys::Array;
 use patches::PatchWriter;
 use wasm_bindgen::prelude::*;
-use core::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::JsCast;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -111,7 +111,11 @@ impl StreamAccumulator {
         }
         // Not enumerable: the array stays the patches to JSON.stringify, spreads and deep equality.
         let descriptor = js_sys::Object::new();
-        js_sys::Reflect::set(&descriptor, &JsValue::from_str("value"), &JsValue::from(self.id))?;
+        js_sys::Reflect::set(
+            &descriptor,
+            &JsValue::from_str("value"),
+            &JsValue::from(self.id),
+        )?;
         js_sys::Object::define_property(&out, &JsValue::from_str("stream"), &descriptor);
         Ok(out.into())
     }
