@@ -2,10 +2,14 @@
 // the Node runner, which drives this page through playwright-core.
 import init, * as cd from "chat-display";
 import { Bench } from "tinybench";
-import { runAll } from "./cases.mjs";
+import { objectApiRatio, runAll } from "./cases.mjs";
 
 window.runBench = async (options) => {
   await init();
   return runAll(cd, Bench, options);
+};
+window.objectApiRatio = async (options) => {
+  await init();
+  return objectApiRatio(cd, options);
 };
 window.benchReady = true;

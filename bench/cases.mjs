@@ -141,6 +141,51 @@ export async function runAll(cd, Bench, { sizes = SIZES, filter = "", iterations
   return rows;
 }
 
+/** The median of a list of numbers. */
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * The object API against plain JavaScript, the figure a regression shows in (issue 45):
+ * `toDisplayMessages` of `size` generated messages, chat-display's and the baseline's, called in
+ * turn for `rounds` rounds (which one goes first alternates), after the same check of their
+ * outputs as every case. Gives the median of each round's ratio (chat-display / baseline) and each
+ * side's median time (ms). Timing the two in turn keeps a change in the machine's load from
+ * falling on one side only, as it can between tinybench's run of one side and then the other:
+ * on the project's shared machine (2026-12-06) the table's ratio for this case moved from 1.66 to
+ * 2.67 between processes of the same build (a7d087f) at load 2.5 to 7. `cpuTime`, where the
+ * runtime has one (Node's
+ * `process.cpuUsage`, every thread of the process), adds the same figures in CPU time, which
+ * other processes on the machine move less than they move the time that passes.
+ */
+export function objectApiRatio(cd, { size = 10000, rounds = 40, cpuTime } = {}) {
+  const messages = conversation(size);
+  const sides = [() => cd.toDisplayMessages(messages), () => baseline.toDisplayMessages(messages)];
+  if (JSON.stringify(sides[0]()) !== JSON.stringify(sides[1]())) {
+    throw new Error(`toDisplayMessages (${size}): chat-display and the baseline differ`);
+  }
+  for (let i = 0; i < 5; i++) sides.forEach((f) => f());
+  const wall = [[], []], cpu = [[], []];
+  for (let round = 0; round < rounds; round++) {
+    for (const k of round % 2 ? [1, 0] : [0, 1]) {
+      const cpuStart = cpuTime?.();
+      const start = performance.now();
+      sides[k]();
+      wall[k].push(performance.now() - start);
+      if (cpuTime) cpu[k].push(cpuTime() - cpuStart);
+    }
+  }
+  const figures = ([a, b]) => ({
+    ratio: median(a.map((x, i) => x / b[i])),
+    chatDisplay: median(a),
+    baseline: median(b),
+  });
+  return { size, rounds, ...figures(wall), cpu: cpuTime ? figures(cpu) : undefined };
+}
+
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 
 /** The rows as a fixed-width text table: median ± median absolute deviation (samples), per call. */

@@ -59,6 +59,9 @@ export function cdSeed(joined, moved, wasmMemory) {
     call_id: slot("call_id"), name: slot("name"), arguments: slot("arguments"),
     display_text: slot("display_text"), message_expansion: slot("message_expansion"),
     tool_call_id: slot("tool_call_id"), is_error: slot("is_error"), is_interrupt: slot("is_interrupt"),
+    citations: slot("citations"), options: slot("options"), metadata: slot("metadata"), parts: slot("parts"),
+    generated: slot("generated"), media: slot("media"), notification: slot("notification"),
+    approval_request: slot("approval_request"), status: slot("status"), result: slot("result"),
   };
 }
 
@@ -228,38 +231,89 @@ function writeList(value, of) {
   tape[head + 2] = keepValue(value);
 }
 
+// Every key the core reads of a message's objects in the usual case is written, those of the
+// objects below them included (a part's options, a call's metadata, a result's options): a key
+// left off is read in place, a few calls out of wasm each time, and for every part, call or
+// result of a conversation that adds up. Issue 45: the keys message.rs's readers came to read
+// (a part's citations and options, a call's metadata, a result's options, and a message's parts
+// and tool_call_id when it has no content) and this glue did not write took toDisplayMessages from
+// 1.5 to 2.5 times the plain-JavaScript baseline in Node, with the same output.
+// tests/js/tape.test.mjs fails on any key read in place.
+
 function writePart(part) {
   if (!isObject(part)) return push(valueSlot(part));
-  const head = openObject(part, 2);
-  const at = tapeLength;
-  tape[at] = keySlot.type; tape[at + 1] = wordSlot(part.type);
+  const head = openObject(part, 4);
+  const type = part.type, at = tapeLength;
+  tape[at] = keySlot.type; tape[at + 1] = wordSlot(type);
   tape[at + 2] = keySlot.content; tape[at + 3] = valueSlot(part.content);
-  tape[head + 1] = tapeLength += 4;
+  tape[at + 4] = keySlot.citations; tape[at + 5] = valueSlot(part.citations);
+  tape[at + 6] = keySlot.options;
+  tapeLength += 7;
+  // parse_part reads the options of an image or unsupported part only.
+  if (type === "image" || type === "unsupported") writePartOptions(part.options);
+  else push(valueSlot(part.options));
+  tape[head + 1] = tapeLength;
+}
+
+// An image or unsupported part's options: whether the image is one a model made, its media
+// type, and a notification's text.
+function writePartOptions(options) {
+  if (!isObject(options)) return push(valueSlot(options));
+  const head = openObject(options, 3);
+  const at = tapeLength;
+  tape[at] = keySlot.generated; tape[at + 1] = valueSlot(options.generated);
+  tape[at + 2] = keySlot.media; tape[at + 3] = valueSlot(options.media);
+  tape[at + 4] = keySlot.notification; tape[at + 5] = valueSlot(options.notification);
+  tape[head + 1] = tapeLength += 6;
 }
 
 function writeCall(call) {
   if (!isObject(call)) return push(valueSlot(call));
-  const head = openObject(call, 4);
+  const head = openObject(call, 5);
   const at = tapeLength;
   tape[at] = keySlot.call_id; tape[at + 1] = toolCallIdSlot(call.call_id);
   tape[at + 2] = keySlot.name; tape[at + 3] = valueSlot(call.name);
   tape[at + 4] = keySlot.arguments; tape[at + 5] = valueSlot(call.arguments);
   tape[at + 6] = keySlot.display_text; tape[at + 7] = valueSlot(call.display_text);
-  tape[head + 1] = tapeLength += 8;
+  tape[at + 8] = keySlot.metadata;
+  tapeLength += 9;
+  writeCallMetadata(call.metadata);
+  tape[head + 1] = tapeLength;
+}
+
+// A tool call's metadata: an approval request, and the status its reader gave it (compared).
+function writeCallMetadata(metadata) {
+  if (!isObject(metadata)) return push(valueSlot(metadata));
+  const head = openObject(metadata, 2);
+  const at = tapeLength;
+  tape[at] = keySlot.approval_request; tape[at + 1] = valueSlot(metadata.approval_request);
+  tape[at + 2] = keySlot.status; tape[at + 3] = wordSlot(metadata.status);
+  tape[head + 1] = tapeLength += 4;
 }
 
 function writeResult(result) {
   if (!isObject(result)) return push(valueSlot(result));
-  const head = openObject(result, 6);
+  const head = openObject(result, 7);
   push(keySlot.content); writeList(result.content, PARTS);
-  makeRoom(10);
+  makeRoom(11);
   const at = tapeLength;
   tape[at] = keySlot.message_expansion; tape[at + 1] = valueSlot(result.message_expansion);
   tape[at + 2] = keySlot.tool_call_id; tape[at + 3] = toolCallIdSlot(result.tool_call_id);
   tape[at + 4] = keySlot.name; tape[at + 5] = valueSlot(result.name);
   tape[at + 6] = keySlot.is_error; tape[at + 7] = valueSlot(result.is_error);
   tape[at + 8] = keySlot.is_interrupt; tape[at + 9] = valueSlot(result.is_interrupt);
-  tape[head + 1] = tapeLength += 10;
+  tape[at + 10] = keySlot.options;
+  tapeLength += 11;
+  writeResultOptions(result.options);
+  tape[head + 1] = tapeLength;
+}
+
+// A tool result's options: a server tool's structured result, moved whole.
+function writeResultOptions(options) {
+  if (!isObject(options)) return push(valueSlot(options));
+  const head = openObject(options, 1);
+  tape[tapeLength] = keySlot.result; tape[tapeLength + 1] = valueSlot(options.result);
+  tape[head + 1] = tapeLength += 2;
 }
 
 // A message: a Sycophant one (with a `__type__`) walked whole, a LangChain one as above.
@@ -267,7 +321,7 @@ function writeMessage(message) {
   if (!isObject(message)) return push(valueSlot(message));
   const type = message.__type__;
   if (type !== undefined && type !== null) return walk(message, 0);
-  const head = openObject(message, 5);
+  const head = openObject(message, 7);
   const at = tapeLength;
   tape[at] = keySlot.__type__; tape[at + 1] = valueSlot(type);
   tape[at + 2] = keySlot.role; tape[at + 3] = wordSlot(message.role);
@@ -276,6 +330,13 @@ function writeMessage(message) {
   writeList(message.content, PARTS);
   push(keySlot.tool_calls); writeList(message.tool_calls, CALLS);
   push(keySlot.tool_results); writeList(message.tool_results, RESULTS);
+  // What parse_message asks of a message with no content (a tool message, an assistant's with
+  // calls only) or a tool message with no results, to tell an AI SDK UIMessage or an OpenAI tool
+  // message from a LangChain one.
+  makeRoom(4);
+  tape[tapeLength] = keySlot.parts; tape[tapeLength + 1] = valueSlot(message.parts);
+  tape[tapeLength + 2] = keySlot.tool_call_id; tape[tapeLength + 3] = valueSlot(message.tool_call_id);
+  tapeLength += 4;
   tape[head + 1] = tapeLength;
 }
 

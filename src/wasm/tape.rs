@@ -27,10 +27,14 @@
 //! | 6 | a value read in place (below) | its kind in 3 bits (4 array, 5 object, 7 other), then its index among the call's values |
 //!
 //! A LangChain message is read by what the core asks of it. Its objects (the message, its content
-//! parts, tool calls and tool results) are read by property access of the keys `parse_message`
-//! reads, as [`InPlace`](super::in_place::InPlace) would read them, and written partial: every one
-//! of those keys, `undefined` where absent. Any other key the core asks for, of any object on the
-//! tape, is read in place, so the display functions see what every other function sees. Strings
+//! parts, tool calls and tool results, and below them an image or unsupported part's `options`, a
+//! call's `metadata` and a result's `options`) are read by property access of the keys
+//! `parse_message` reads, as [`InPlace`](super::in_place::InPlace) would read them, and written
+//! partial: every one of those keys, `undefined` where absent. Any other key the core asks for, of
+//! any object on the tape, is read in place, so the display functions see what every other
+//! function sees, at a few calls out of wasm each: a key the message readers start to read must be
+//! added to the glue too, or every part, call or result of a conversation pays for it (issue 45;
+//! `tests/js/tape.test.mjs` fails on a key read in place). Strings
 //! the core compares (roles, part types, and in `toDisplayMessages` tool call ids) are short
 //! strings; texts, names and moved values (`arguments`) are values, not walked. Arrays are read by
 //! index.

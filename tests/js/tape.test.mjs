@@ -238,8 +238,10 @@ test("seeded mutations of the display fixtures give the same result, or error, f
   const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   const pick = (list) => list[Math.floor(random() * list.length)];
   const keys = ["role", "content", "type", "tool_calls", "tool_results", "call_id", "tool_call_id", "name", "arguments",
-    "display_text", "is_error", "is_interrupt", "message_expansion", "__type__", "text", "status", "metadata", "__proto__", "toString"];
-  const words = ["user", "assistant", "tool", "system", "text", "thinking", "image", "file", "tool_call", "complete", "error", "a", "1", ""];
+    "display_text", "is_error", "is_interrupt", "message_expansion", "__type__", "text", "status", "metadata", "__proto__", "toString",
+    "citations", "options", "parts", "generated", "media", "notification", "result", "approval_request"];
+  const words = ["user", "assistant", "tool", "system", "text", "thinking", "image", "unsupported", "file", "tool_call", "complete",
+    "error", "a", "1", ""];
   const odd = () => pick([0, -1, 1.5, 2 ** 32, NaN, -0, "", "x", "__proto__", "\uD800", "a".repeat(40), null, undefined, true, false,
     {}, [], [[]], [null], { type: "text", content: "t" }, { call_id: "c", name: "n", arguments: {} }, 10n, Symbol("s"), () => 1]);
   const copy = (v) => {
@@ -286,4 +288,75 @@ test("seeded mutations of the display fixtures give the same result, or error, f
   }
   // Both kinds of outcome were compared.
   assert.ok(errors > 300 && errors < 2700, `${errors} errors`);
+});
+
+test("every key the core reads of a conversation's objects is on the tape: none is read again in place", () => {
+  // A key the core reads and the glue does not write is read in place: a few calls out of wasm,
+  // for every part, call or result of a conversation. Three keys added to message.rs's readers
+  // and not to the glue took toDisplayMessages from 1.5 to 2.5 times plain JavaScript in Node
+  // (issue 45), with the same output. Here each object the glue reads by the core's keys is behind
+  // a Proxy that notes every read made from outside tape.js.
+  const reads = [];
+  const watch = (object, what) => new Proxy(object, {
+    get(target, key, receiver) {
+      const frames = (new Error().stack ?? "").split("\n").slice(2).filter((f) => !f.includes("<anonymous>"));
+      if (!frames[0]?.includes("tape.js")) reads.push(`${what}.${String(key)}`);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const part = (p) => watch(p.options ? { ...p, options: watch(p.options, `${p.type} part's options`) } : p, `${p.type} part`);
+  const conversation = () => [
+    { role: "system", content: "Be brief." },
+    { role: "user", content: [{ type: "text", content: "Draw this" }, { type: "image", content: "iVBORw0KGgo=", options: { media: "image/png" } }] },
+    {
+      role: "assistant",
+      content: [
+        { type: "thinking", content: "Searching first.", options: { signature: "c2ln" } },
+        { type: "text", content: "On it.", citations: [{ type: "url_citation", url: "https://example.com", title: "Example" }] },
+        { type: "image", content: "iVBORw0KGgo=", options: { generated: true, media: "image/png" } },
+        { type: "unsupported", content: null, options: { notification: "Context compacted." } },
+      ],
+      tool_calls: [
+        { call_id: "c1", name: "search", arguments: { q: "x" } },
+        { call_id: "c2", name: "delete", arguments: {}, metadata: { approval_request: true } },
+        { call_id: "c3", name: "run", arguments: {}, metadata: { status: "executing" } },
+      ],
+    },
+    { role: "assistant", content: null, tool_calls: [{ call_id: "c4", name: "search", arguments: { q: "y" } }] },
+    {
+      role: "tool",
+      content: null,
+      tool_results: [
+        { tool_call_id: "c1", name: "search", content: "found", is_error: false },
+        { tool_call_id: "c2", name: "delete", content: [{ type: "text", content: "a" }, { type: "text", content: "b" }], is_error: true },
+        { tool_call_id: "c4", name: "search", content: "done", options: { result: { hits: 2 } } },
+      ],
+    },
+    { role: "tool", content: null, tool_results: null },
+  ];
+  const watched = conversation().map((m) => watch({
+    ...m,
+    content: Array.isArray(m.content) ? m.content.map(part) : m.content,
+    tool_calls: m.tool_calls?.map((c) => watch(c.metadata ? { ...c, metadata: watch(c.metadata, "call's metadata") } : c, "call")),
+    tool_results: m.tool_results?.map((r) => watch({
+      ...r,
+      content: Array.isArray(r.content) ? r.content.map(part) : r.content,
+      options: r.options && watch(r.options, "result's options"),
+    }, "result")),
+  }, `${m.role} message`));
+  for (const [name, run] of [
+    ["toDisplayMessages", (messages) => cd.toDisplayMessages(messages)],
+    ["extractDisplayItems", (messages) => messages.map((m) => cd.extractDisplayItems(m))],
+  ]) {
+    reads.length = 0;
+    const records = run(watched);
+    assert.deepEqual(reads, [], `${name}: read in place`);
+    assert.deepEqual(JSON.parse(JSON.stringify(records)), JSON.parse(JSON.stringify(run(conversation()))), name);
+  }
+  // What the conversation holds reached the records: each key above was read.
+  const records = cd.toDisplayMessages(conversation());
+  assert.deepEqual(records.map((r) => r.content_type), ["text", "text", "thinking", "text", "image", "notification",
+    "tool_call", "tool_call", "tool_call", "tool_call", "tool_result", "tool_result", "tool_result"]);
+  assert.deepEqual(records.map((r) => r.status).slice(6, 10), ["completed", "failed", "executing", "completed"]);
+  assert.deepEqual(records.map((r) => Object.keys(r.metadata)).filter((k) => k.length), [["citations"], ["approval_request"], ["result"]]);
 });
