@@ -45,15 +45,6 @@ for target in web nodejs; do
   fi
   rm -rf "$dir"
   wasm-bindgen --target "$target" --out-dir "$dir" --out-name chat_display "$raw"
-  # wasm-bindgen declares `[Symbol.dispose]()` on exported classes (Transcript), which does not
-  # type-check for consumers whose TypeScript lib predates ES2025 (tsc --target es2022 with
-  # skipLibCheck off). The glue still sets it where the engine has Symbol.dispose; only the
-  # declaration goes.
-  sed -i '/\[Symbol\.dispose\]() *: *void;/d' "$dir/chat_display.d.ts"
-  # Transcript.records returns the record union of src/wasm/transcript.d.ts, which narrows on
-  # content_type (the Rust signature says DisplayMessage[], which does not).
-  sed -i 's/records(start: number, end: number): DisplayMessage\[\];/records(start: number, end: number): TranscriptRecord[];/' \
-    "$dir/chat_display.d.ts"
   # Each folder says which module system its .js is, whatever the enclosing package says.
   if [ "$target" = web ]; then
     echo '{"type": "module"}' > "$dir/package.json"

@@ -24,3 +24,13 @@ export type TranscriptRecord =
   | HeldRecord<"tool_call", "call_id" | "name" | "arguments">
   | HeldRecord<"tool_result", "tool_call_id" | "name" | "content">
   | HeldRecord<"todo_snapshot", "todos">;
+
+// wasm-bindgen declares `[Symbol.dispose]()` on Transcript (the glue sets it where the engine has
+// `Symbol.dispose`). A consumer whose TypeScript lib predates ES2025 (tsc --target es2022, no
+// @types/node) has no `SymbolConstructor.dispose`; this declares it as lib.esnext.disposable and
+// @types/node do, so the class type-checks under every lib.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}

@@ -85,8 +85,10 @@ impl Transcript {
         self.inner.len() as u32
     }
 
-    /// The records `start` to `end` (exclusive, clamped), as `toDisplayMessages` gives them.
-    #[wasm_bindgen(unchecked_return_type = "DisplayMessage[]")]
+    /// The records `start` to `end` (exclusive, clamped): those made from messages as
+    /// `toDisplayMessages` gives them, the held ones as validated, and error records in place of
+    /// elements that could not be read (the `TranscriptRecord` union of `transcript.d.ts`).
+    #[wasm_bindgen(unchecked_return_type = "TranscriptRecord[]")]
     pub fn records(&self, start: f64, end: f64) -> Result<JsValue, JsValue> {
         let index = |x: f64| if x.is_nan() || x < 0.0 { 0 } else { x as usize };
         let out = self.inner.records(index(start), index(end));
