@@ -14,33 +14,6 @@ use common::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Asserts `result` matches the case: the output (as JSON text) or the error's code and path.
-fn check_case(case: &JsValue, output_key: &str, result: Result<JsValue, JsValue>) {
-    let name = get(case, "name").as_string().unwrap_or_default();
-    let expected_error = get(case, "error");
-    match result {
-        Ok(got) => {
-            assert!(
-                expected_error.is_undefined(),
-                "{name}: expected an error, got {}",
-                text(&got)
-            );
-            assert_eq!(text(&got), text(&get(case, output_key)), "{name}");
-        }
-        Err(error) => {
-            assert!(
-                !expected_error.is_undefined(),
-                "{name}: unexpected error {:?}",
-                get(&error, "message")
-            );
-            assert!(error.is_instance_of::<js_sys::Error>(), "{name}: an Error");
-            assert_eq!(get(&error, "name"), "ChatDisplayError", "{name}");
-            assert_eq!(get(&error, "code"), get(&expected_error, "code"), "{name}");
-            assert_eq!(get(&error, "path"), get(&expected_error, "path"), "{name}");
-        }
-    }
-}
-
 #[wasm_bindgen_test]
 fn extract_display_items_fixtures_through_the_boundary() {
     for case in cases(include_str!("fixtures/extract_display_items.json")) {

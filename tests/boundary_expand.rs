@@ -22,38 +22,6 @@ fn group(name: &str) -> Vec<JsValue> {
         .collect()
 }
 
-/// Asserts `result` matches the case: the output (as JSON text) or the error's code, path and
-/// message.
-fn check_case(case: &JsValue, output_key: &str, result: Result<JsValue, JsValue>) {
-    let name = get(case, "name").as_string().unwrap_or_default();
-    let expected_error = get(case, "error");
-    match result {
-        Ok(got) => {
-            assert!(
-                expected_error.is_undefined(),
-                "{name}: expected an error, got {}",
-                text(&got)
-            );
-            assert_eq!(text(&got), text(&get(case, output_key)), "{name}");
-        }
-        Err(error) => {
-            assert!(
-                !expected_error.is_undefined(),
-                "{name}: unexpected error {:?}",
-                get(&error, "message")
-            );
-            assert!(error.is_instance_of::<js_sys::Error>(), "{name}: an Error");
-            assert!(is_chat_display_error(error.clone()), "{name}");
-            assert_eq!(get(&error, "code"), get(&expected_error, "code"), "{name}");
-            assert_eq!(get(&error, "path"), get(&expected_error, "path"), "{name}");
-            let message = get(&error, "message").as_string().unwrap_or_default();
-            if let Some(part) = get(case, "message_contains").as_string() {
-                assert!(message.contains(&part), "{name}: {message:?} has {part:?}");
-            }
-        }
-    }
-}
-
 #[wasm_bindgen_test]
 fn expand_fixtures_through_the_boundary() {
     for case in group("expand") {

@@ -17,38 +17,6 @@ use common::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Asserts `result` matches the case: the output (as JSON text) or the error's code, path and
-/// upstream wording.
-fn check_case(case: &JsValue, output_key: &str, result: Result<JsValue, JsValue>) {
-    let name = get(case, "name").as_string().unwrap_or_default();
-    let expected_error = get(case, "error");
-    match result {
-        Ok(got) => {
-            assert!(
-                expected_error.is_undefined(),
-                "{name}: expected an error, got {}",
-                text(&got)
-            );
-            assert_eq!(text(&got), text(&get(case, output_key)), "{name}");
-        }
-        Err(error) => {
-            assert!(
-                !expected_error.is_undefined(),
-                "{name}: unexpected error {:?}",
-                get(&error, "message")
-            );
-            assert!(error.is_instance_of::<js_sys::Error>(), "{name}: an Error");
-            assert!(is_chat_display_error(error.clone()), "{name}");
-            assert_eq!(get(&error, "code"), get(&expected_error, "code"), "{name}");
-            assert_eq!(get(&error, "path"), get(&expected_error, "path"), "{name}");
-            let message = get(&error, "message").as_string().unwrap_or_default();
-            if let Some(wording) = get(&expected_error, "message").as_string() {
-                assert!(message.contains(&wording), "{name}: {message}");
-            }
-        }
-    }
-}
-
 fn construct(case: &JsValue) -> Result<JsValue, JsValue> {
     let args = Array::from(&get(case, "args"));
     match get(case, "call").as_string().unwrap_or_default().as_str() {

@@ -3,9 +3,11 @@
 //! (tests/boundary_expand.rs, tests/js/expand.test.mjs). Adding a case is a data-only change.
 #![cfg(not(target_arch = "wasm32"))]
 
-use chat_display::{expand, expand_tool_results, is_expandable, to_display_messages, Error};
-use serde::Serialize;
+use chat_display::{expand, expand_tool_results, is_expandable, to_display_messages};
 use serde_json::{json, Value};
+
+mod common;
+use common::*;
 
 fn fixtures() -> Value {
     serde_json::from_str(include_str!("fixtures/expand.json")).expect("fixture file is JSON")
@@ -16,43 +18,6 @@ fn group(name: &str) -> Vec<Value> {
         .as_array()
         .expect("a group of cases")
         .clone()
-}
-
-/// Compares one case's outcome with its expectation, printing input, got and expected in labelled
-/// blocks when they differ.
-#[track_caller]
-fn check<T: Serialize>(case: &Value, input: &Value, output_key: &str, got: Result<T, Error>) {
-    let got = match got {
-        Ok(value) => json!({ output_key: serde_json::to_value(value).expect("serializable") }),
-        Err(e) => {
-            assert!(
-                e.message.contains(&e.path),
-                "message names the path: {}",
-                e.message
-            );
-            if let Some(part) = case.get("message_contains").and_then(Value::as_str) {
-                assert!(
-                    e.message.contains(part),
-                    "{}: message {:?} contains {part:?}",
-                    case["name"],
-                    e.message
-                );
-            }
-            json!({"error": {"code": e.code.as_str(), "path": e.path}})
-        }
-    };
-    let expected = match case.get("error") {
-        Some(error) => json!({ "error": error }),
-        None => json!({ output_key: case[output_key] }),
-    };
-    assert!(
-        got == expected,
-        "\n--- case\n{}\n--- input\n{}\n--- got\n{}\n--- expected\n{}\n",
-        case["name"],
-        serde_json::to_string_pretty(input).unwrap(),
-        serde_json::to_string_pretty(&got).unwrap(),
-        serde_json::to_string_pretty(&expected).unwrap(),
-    );
 }
 
 #[test]

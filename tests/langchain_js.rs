@@ -10,32 +10,15 @@ use chat_display::providers::{detect_protocol, from_provider, stream_protocol, t
 use chat_display::to_display_messages;
 use serde_json::{json, Value};
 
+mod common;
+use common::*;
+
 fn fixture(name: &str) -> Value {
     let path = format!(
         "{}/tests/fixtures/langchain_js/{name}",
         env!("CARGO_MANIFEST_DIR")
     );
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-/// JSON text with object keys sorted.
-fn sorted(value: &Value) -> String {
-    match value {
-        Value::Array(items) => format!(
-            "[{}]",
-            items.iter().map(sorted).collect::<Vec<_>>().join(",")
-        ),
-        Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            let entries: Vec<String> = keys
-                .into_iter()
-                .map(|k| format!("{}:{}", json!(k), sorted(&map[k])))
-                .collect();
-            format!("{{{}}}", entries.join(","))
-        }
-        other => other.to_string(),
-    }
 }
 
 fn s(v: &Value) -> String {

@@ -21,6 +21,9 @@ use chat_display::providers::{detect_protocol, from_provider, to_provider};
 use chat_display::{to_display_messages, Error};
 use serde_json::{json, Value};
 
+mod common;
+use common::*;
+
 const FILES: [&str; 6] = [
     include_str!("fixtures/providers_anthropic_messages.json"),
     include_str!("fixtures/providers_openai_completions.json"),
@@ -38,26 +41,6 @@ fn files() -> Vec<Value> {
         .iter()
         .map(|text| serde_json::from_str(text).expect("fixture file is JSON"))
         .collect()
-}
-
-/// JSON text with object keys sorted, so the lines do not depend on key order.
-fn sorted(value: &Value) -> String {
-    match value {
-        Value::Array(items) => format!(
-            "[{}]",
-            items.iter().map(sorted).collect::<Vec<_>>().join(",")
-        ),
-        Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            let entries: Vec<String> = keys
-                .into_iter()
-                .map(|k| format!("{}:{}", json!(k), sorted(&map[k])))
-                .collect();
-            format!("{{{}}}", entries.join(","))
-        }
-        other => other.to_string(),
-    }
 }
 
 /// One line per display record, the same in every runner:

@@ -8,51 +8,22 @@ use chat_display::elixir::{
 };
 use chat_display::record::{change_display_message, new_display_message, validate_display_message};
 use chat_display::text::to_text;
-use chat_display::{to_display_messages, Error};
-use serde::Serialize;
+use chat_display::to_display_messages;
 use serde_json::{json, Value};
 
-fn cases(text: &str) -> Vec<Value> {
-    serde_json::from_str(text).expect("fixture file is JSON")
-}
-
-/// The outcome as fixture JSON: `{"changeset": ...}` or `{"error": {code, path}}`.
-fn outcome<T: Serialize>(got: Result<T, Error>) -> Value {
-    match got {
-        Ok(value) => json!({"changeset": serde_json::to_value(value).expect("serializable")}),
-        Err(e) => {
-            assert!(
-                e.message.contains(&e.path),
-                "message names the path: {}",
-                e.message
-            );
-            json!({"error": {"code": e.code.as_str(), "path": e.path}})
-        }
-    }
-}
-
-#[track_caller]
-fn same(case: &Value, got: &Value, expected: &Value) {
-    assert!(
-        got == expected,
-        "\n--- case\n{}\n--- input\n{}\n--- got\n{}\n--- expected\n{}\n",
-        case["name"],
-        serde_json::to_string_pretty(case).unwrap(),
-        serde_json::to_string_pretty(got).unwrap(),
-        serde_json::to_string_pretty(expected).unwrap(),
-    );
-}
+mod common;
+use common::*;
 
 fn run_record_case(case: &Value) -> Value {
     let attrs = &case["attrs"];
     let record = &case["record"];
     match case["call"].as_str() {
-        Some("new") => outcome(new_display_message(
+        Some("new") => outcome(case, "changeset", new_display_message(
             case.get("conversation_id").as_ref(),
             &attrs,
         )),
-        Some("change") => outcome(change_display_message(&record, &attrs)),
-        Some("validate") => outcome(validate_display_message(&record)),
+        Some("change") => outcome(case, "changeset", change_display_message(&record, &attrs)),
+        Some("validate") => outcome(case, "changeset", validate_display_message(&record)),
         other => panic!("unknown call {other:?}"),
     }
 }
@@ -62,11 +33,7 @@ fn record_fixtures() {
     let all = cases(include_str!("fixtures/records.json"));
     assert!(all.len() > 100);
     for case in &all {
-        let expected = match case.get("error") {
-            Some(error) => json!({"error": error}),
-            None => json!({"changeset": case["changeset"]}),
-        };
-        same(case, &run_record_case(case), &expected);
+        same(case, case, &run_record_case(case), &expected(case, "changeset"));
     }
 }
 
@@ -178,7 +145,7 @@ fn to_text_fixtures() {
     assert!(all.len() > 60);
     for case in &all {
         let got = serde_json::to_value(to_text(&&case["record"])).unwrap();
-        same(case, &got, &case["text"]);
+        same(case, case, &got, &case["text"]);
     }
 }
 

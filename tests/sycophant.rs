@@ -5,56 +5,16 @@
 
 use chat_display::{extract_display_items, sycophant, to_display_messages, Error};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde::Serialize;
 use serde_json::{json, Value};
 use std::fmt;
 
-fn cases(text: &str) -> Vec<Value> {
-    serde_json::from_str(text).expect("fixture file is JSON")
-}
+mod common;
+use common::*;
 
 const CONSTRUCTORS: &str = include_str!("fixtures/sycophant_constructors.json");
 const DECODE: &str = include_str!("fixtures/sycophant_decode.json");
 const DISPLAY: &str = include_str!("fixtures/sycophant_display.json");
 const DISPLAY_MESSAGES: &str = include_str!("fixtures/sycophant_display_messages.json");
-
-/// Compares one case's outcome with its expectation (the output, or the error's code and path,
-/// and the message's upstream wording when the case gives one), printing input, got and expected
-/// in labelled blocks when they differ.
-#[track_caller]
-fn check<T: Serialize>(case: &Value, input_key: &str, output_key: &str, got: Result<T, Error>) {
-    let got = match got {
-        Ok(value) => json!({ output_key: serde_json::to_value(value).expect("serializable") }),
-        Err(e) => {
-            assert!(
-                e.message.contains(&e.path),
-                "message names the path: {}",
-                e.message
-            );
-            if let Some(wording) = case["error"].get("message").and_then(Value::as_str) {
-                assert!(
-                    e.message.contains(wording),
-                    "{}: message {:?} has {wording:?}",
-                    case["name"],
-                    e.message
-                );
-            }
-            json!({"error": {"code": e.code.as_str(), "path": e.path}})
-        }
-    };
-    let expected = match case.get("error") {
-        Some(error) => json!({ "error": {"code": error["code"], "path": error["path"]} }),
-        None => json!({ output_key: case[output_key] }),
-    };
-    assert!(
-        got == expected,
-        "\n--- case\n{}\n--- input\n{}\n--- got\n{}\n--- expected\n{}\n",
-        case["name"],
-        serde_json::to_string_pretty(&case[input_key]).unwrap(),
-        serde_json::to_string_pretty(&got).unwrap(),
-        serde_json::to_string_pretty(&expected).unwrap(),
-    );
-}
 
 /// Runs a constructor case's call.
 fn construct(case: &Value) -> Result<sycophant::Message<&Value>, Error> {
@@ -73,7 +33,7 @@ fn constructor_fixtures() {
     let all = cases(CONSTRUCTORS);
     assert!(all.len() > 40);
     for case in &all {
-        check(case, "args", "message", construct(case));
+        check(case, &case["args"], "message", construct(case));
     }
 }
 
@@ -82,16 +42,14 @@ fn decode_fixtures() {
     let all = cases(DECODE);
     assert!(all.len() > 40);
     for case in &all {
-        check(case, "json", "decoded", sycophant::decode(&&case["json"]));
+        check(case, &case["json"], "decoded", sycophant::decode(&&case["json"]));
     }
 }
 
 #[test]
 fn display_item_fixtures() {
     for case in &cases(DISPLAY) {
-        check(
-            case,
-            "message",
+        check(case, &case["message"],
             "items",
             extract_display_items(&&case["message"]),
         );
@@ -102,9 +60,7 @@ fn display_item_fixtures() {
 fn display_message_fixtures() {
     for case in &cases(DISPLAY_MESSAGES) {
         let options = case.get("options");
-        check(
-            case,
-            "messages",
+        check(case, &case["messages"],
             "records",
             to_display_messages(&&case["messages"], options.as_ref()),
         );

@@ -10,11 +10,10 @@ use chat_display::to_display_messages;
 use chat_display::transcript::Transcript;
 use serde_json::{json, Value};
 
-type T = Transcript<RustEngine>;
+mod common;
+use common::*;
 
-fn cases(text: &str) -> Vec<Value> {
-    serde_json::from_str(text).expect("fixture file is JSON")
-}
+type T = Transcript<RustEngine>;
 
 fn records(t: &T) -> Value {
     serde_json::to_value(t.records(0, t.len())).unwrap()

@@ -1,9 +1,10 @@
-//! Helpers shared by the boundary tests (tests/boundary*.rs), which run in headless Chrome.
-#![cfg(target_arch = "wasm32")]
-#![allow(dead_code)]
+//! The boundary tests' kit (tests/boundary*.rs, which run in a headless browser): JavaScript
+//! values read and written, and the one way a fixture case is checked through the boundary.
 
+use chat_display::wasm::is_chat_display_error;
 use js_sys::{Array, Function, Reflect, JSON};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Parses JSON text into a JavaScript value.
 pub fn js(text: &str) -> JsValue {
@@ -59,4 +60,39 @@ pub fn is_plain_object(value: &JsValue) -> bool {
 /// The cases of a fixture file that is a JSON array.
 pub fn cases(file: &str) -> Vec<JsValue> {
     Array::from(&js(file)).iter().collect()
+}
+
+/// Asserts `result` matches the case: the output (as JSON text, so key order and `null` versus
+/// absent count), or a ChatDisplayError (a real `Error`) with the case's code and path, whose
+/// message holds the case's wording when it gives one (`error.message` or `message_contains`).
+pub fn check_case(case: &JsValue, output_key: &str, result: Result<JsValue, JsValue>) {
+    let name = get(case, "name").as_string().unwrap_or_default();
+    let expected_error = get(case, "error");
+    match result {
+        Ok(got) => {
+            assert!(
+                expected_error.is_undefined(),
+                "{name}: expected an error, got {}",
+                text(&got)
+            );
+            assert_eq!(text(&got), text(&get(case, output_key)), "{name}");
+        }
+        Err(error) => {
+            assert!(
+                !expected_error.is_undefined(),
+                "{name}: unexpected error {:?}",
+                get(&error, "message")
+            );
+            assert!(error.is_instance_of::<js_sys::Error>(), "{name}: an Error");
+            assert_eq!(get(&error, "name"), "ChatDisplayError", "{name}");
+            assert!(is_chat_display_error(error.clone()), "{name}");
+            assert_eq!(get(&error, "code"), get(&expected_error, "code"), "{name}");
+            assert_eq!(get(&error, "path"), get(&expected_error, "path"), "{name}");
+            let message = get(&error, "message").as_string().unwrap_or_default();
+            let wording = get(&expected_error, "message").as_string();
+            if let Some(part) = wording.or(get(case, "message_contains").as_string()) {
+                assert!(message.contains(&part), "{name}: {message:?} has {part:?}");
+            }
+        }
+    }
 }
