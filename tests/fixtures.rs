@@ -13,7 +13,9 @@ fn extract_display_items_fixtures() {
     let all = cases(include_str!("fixtures/extract_display_items.json"));
     assert!(all.len() > 40);
     for case in &all {
-        check(case, &case["message"],
+        check(
+            case,
+            &case["message"],
             "items",
             extract_display_items(&&case["message"]),
         );
@@ -25,7 +27,9 @@ fn to_display_messages_fixtures() {
     let all = cases(include_str!("fixtures/to_display_messages.json"));
     for case in &all {
         let options = case.get("options");
-        check(case, &case["messages"],
+        check(
+            case,
+            &case["messages"],
             "records",
             to_display_messages(&&case["messages"], options.as_ref()),
         );

@@ -220,24 +220,11 @@ fn citations_of_v1_annotations_anthropic_and_openai_blocks_ride_on_their_text_pa
         .filter(|p| p.get("citations").is_some())
         .collect();
     assert_eq!(cited.len(), 3, "{cited:?}");
-    let fields = [
-        "type",
-        "cited_text",
-        "url",
-        "title",
-        "source",
-        "file_id",
-        "document_index",
-        "document_title",
-        "start_index",
-        "end_index",
-        "unit",
-    ];
     for part in &cited {
         for c in part["citations"].as_array().unwrap() {
             let keys: Vec<&String> = c.as_object().unwrap().keys().collect();
             assert_eq!(
-                keys, fields,
+                keys, CITATION_FIELDS,
                 "exactly Sycophant's Citation fields, in its order"
             );
         }

@@ -12,6 +12,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::*;
+
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/recorded")
 }
@@ -564,20 +567,6 @@ fn a_server_tool_result_in_a_later_message_of_the_stream_answers_its_call() {
 
 // ---------------------------------------------------------------------------------------------
 // What the records show beyond Sagents' mapping (docs/API.md "Rich provider content").
-
-const CITATION_FIELDS: [&str; 11] = [
-    "type",
-    "cited_text",
-    "url",
-    "title",
-    "source",
-    "file_id",
-    "document_index",
-    "document_title",
-    "start_index",
-    "end_index",
-    "unit",
-];
 
 /// The citations of every text record, in order; each citation must have exactly the eleven
 /// fields, in Sycophant's order.

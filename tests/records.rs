@@ -18,10 +18,11 @@ fn run_record_case(case: &Value) -> Value {
     let attrs = &case["attrs"];
     let record = &case["record"];
     match case["call"].as_str() {
-        Some("new") => outcome(case, "changeset", new_display_message(
-            case.get("conversation_id").as_ref(),
-            &attrs,
-        )),
+        Some("new") => outcome(
+            case,
+            "changeset",
+            new_display_message(case.get("conversation_id").as_ref(), &attrs),
+        ),
         Some("change") => outcome(case, "changeset", change_display_message(&record, &attrs)),
         Some("validate") => outcome(case, "changeset", validate_display_message(&record)),
         other => panic!("unknown call {other:?}"),
@@ -33,7 +34,12 @@ fn record_fixtures() {
     let all = cases(include_str!("fixtures/records.json"));
     assert!(all.len() > 100);
     for case in &all {
-        same(case, case, &run_record_case(case), &expected(case, "changeset"));
+        same(
+            case,
+            case,
+            &run_record_case(case),
+            &expected(case, "changeset"),
+        );
     }
 }
 

@@ -42,14 +42,21 @@ fn decode_fixtures() {
     let all = cases(DECODE);
     assert!(all.len() > 40);
     for case in &all {
-        check(case, &case["json"], "decoded", sycophant::decode(&&case["json"]));
+        check(
+            case,
+            &case["json"],
+            "decoded",
+            sycophant::decode(&&case["json"]),
+        );
     }
 }
 
 #[test]
 fn display_item_fixtures() {
     for case in &cases(DISPLAY) {
-        check(case, &case["message"],
+        check(
+            case,
+            &case["message"],
             "items",
             extract_display_items(&&case["message"]),
         );
@@ -60,7 +67,9 @@ fn display_item_fixtures() {
 fn display_message_fixtures() {
     for case in &cases(DISPLAY_MESSAGES) {
         let options = case.get("options");
-        check(case, &case["messages"],
+        check(
+            case,
+            &case["messages"],
             "records",
             to_display_messages(&&case["messages"], options.as_ref()),
         );

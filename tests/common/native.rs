@@ -88,3 +88,18 @@ pub fn sorted(value: &Value) -> String {
         other => other.to_string(),
     }
 }
+
+/// The eleven fields of a citation, in Sycophant's order (docs/API.md "Rich provider content").
+pub const CITATION_FIELDS: [&str; 11] = [
+    "type",
+    "cited_text",
+    "url",
+    "title",
+    "source",
+    "file_id",
+    "document_index",
+    "document_title",
+    "start_index",
+    "end_index",
+    "unit",
+];
