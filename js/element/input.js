@@ -166,16 +166,35 @@ function lineColumn(bytes, offset) {
   return { line, column };
 }
 
-/** Parses JSON text, or throws an `invalid_input` ChatDisplayError naming line and column. */
-export function parseJson(text) {
+/** The byte offset at which the wasm module's JSON reader stops on `text`, or null. */
+function failingOffset(text, api) {
+  try {
+    api.Transcript.fromJson(text).free?.();
+  } catch (error) {
+    const offset = /^Expected JSON text at \$: .* at byte (\d+)\.$/s.exec(error?.message ?? "");
+    if (offset) return Number(offset[1]);
+  }
+  return null;
+}
+
+/**
+ * Parses JSON text, or throws an `invalid_input` ChatDisplayError naming line and column: from
+ * the engine's message where it gives a position (V8, SpiderMonkey), else (WebKit's names none)
+ * from where the wasm module's reader stops on the same text.
+ */
+export function parseJson(text, api) {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const position = /position (\d+)/.exec(error.message);
     let where = "";
-    if (!/line \d+/.test(error.message) && position) {
-      const { line, column } = lineColumn(new TextEncoder().encode(text.slice(0, Number(position[1]))), Infinity);
-      where = ` (line ${line} column ${column})`;
+    if (!/line \d+/.test(error.message)) {
+      const position = /position (\d+)/.exec(error.message);
+      const bytes = new TextEncoder().encode(position ? text.slice(0, Number(position[1])) : text);
+      const offset = position ? bytes.length : failingOffset(text, api);
+      if (offset !== null) {
+        const { line, column } = lineColumn(bytes, offset);
+        where = ` (line ${line} column ${column})`;
+      }
     }
     throw chatDisplayError("invalid_input", "$", `This is not JSON: ${error.message}${where}`);
   }
@@ -235,7 +254,7 @@ export function openInput(input, api) {
         // Not a conversation at its top level: perhaps a provider payload, read below.
       }
     }
-    value = parseJson(typeof input === "string" ? input : new TextDecoder().decode(input));
+    value = parseJson(typeof input === "string" ? input : new TextDecoder().decode(input), api);
   }
   const provider = fromProviderPayload(value, api);
   if (!provider) {

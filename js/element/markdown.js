@@ -275,10 +275,17 @@ function highlightCode(code, language) {
 const MAX_MARKDOWN = 200_000;
 /** Lines indented (or quoted) deeper than this nest so far that marked's time grows with the square. */
 const DEEP = /^[ \t>]{160,}/m;
+/**
+ * A run of emphasis delimiters this long opens emphasis nested half as deep: marked recurses per
+ * level, so whether it renders (thousands of nested elements in one row) or overflows the stack
+ * would depend on the engine's stack size (WebKit's renders 5,000 where V8's throws). Shown as
+ * text in every engine.
+ */
+const DEEP_EMPHASIS = /[*_~]{400,}/;
 
 /** True for text too long or too deeply nested to parse as Markdown in a frame. */
 function tooComplex(text) {
-  return text.length > MAX_MARKDOWN || DEEP.test(text);
+  return text.length > MAX_MARKDOWN || DEEP.test(text) || DEEP_EMPHASIS.test(text);
 }
 
 /** Text that is not parsed: verbatim, in its own direction. */

@@ -242,7 +242,7 @@ test("pasted JSON loads: records, and text that is not JSON names its line and c
   await page.click("#load-paste");
   await page.waitForFunction(() => document.querySelector("#problem").textContent !== "");
   const problem = await page.textContent("#problem");
-  await t.test("a small paste's error names line and column", { todo: engine === "webkit" && "WebKit's JSON.parse names no position, and the element's parseJson then names none (reported, issue 44)" },
+  await t.test("a small paste's error names line and column",
     () => assert.match(problem, /not JSON.*line 3 column 3/));
   // A large paste goes through the Transcript: its error names line and column too.
   await page.evaluate(() => {
