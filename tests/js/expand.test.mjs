@@ -2,35 +2,14 @@
 // directory where the packed tarball is installed, with tests/fixtures copied next to it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expand, expandToolResults, isExpandable, isChatDisplayError, toDisplayMessages } from "chat-display";
+import { checkCase, fixtures as readFixtures } from "../support/kit.mjs";
+
+const fixtures = readFixtures("expand");
+const check = (c, outputKey, run) => checkCase(c, outputKey, run, { recognizes: isChatDisplayError });
 
 const require = createRequire(import.meta.url);
-const fixtures = JSON.parse(readFileSync(new URL("../fixtures/expand.json", import.meta.url), "utf8"));
-
-function checkCase(c, outputKey, run) {
-  const before = JSON.stringify(c);
-  let got;
-  try {
-    got = run();
-  } catch (error) {
-    assert.ok(c.error, `${c.name}: unexpected ${error.stack}`);
-    assert.ok(error instanceof Error, c.name);
-    assert.equal(error.name, "ChatDisplayError", c.name);
-    assert.ok(isChatDisplayError(error), c.name);
-    assert.deepEqual({ code: error.code, path: error.path }, c.error, c.name);
-    assert.ok(error.message.includes(error.path), `${c.name}: message names the path`);
-    if (c.message_contains) assert.ok(error.message.includes(c.message_contains), `${c.name}: ${error.message}`);
-    return undefined;
-  } finally {
-    assert.equal(JSON.stringify(c), before, `${c.name}: inputs are not mutated`);
-  }
-  assert.ok(!c.error, `${c.name}: expected ${JSON.stringify(c.error)}, got ${JSON.stringify(got)}`);
-  // As text, so key order and null-versus-absent count too.
-  assert.equal(JSON.stringify(got), JSON.stringify(c[outputKey]), c.name);
-  return got;
-}
 
 test("the three functions are exported from ESM and CommonJS alike", () => {
   const cjs = require("chat-display");
@@ -43,12 +22,12 @@ test("the three functions are exported from ESM and CommonJS alike", () => {
 test("expand fixtures (seed 001 examples and every rule of docs/API.md, expand)", () => {
   assert.ok(fixtures.expand.length > 30);
   for (const c of fixtures.expand) {
-    checkCase(c, "result", () => "options" in c ? expand(c.fallbackContent, c.messages, c.options) : expand(c.fallbackContent, c.messages));
+    check(c, "result", () => "options" in c ? expand(c.fallbackContent, c.messages, c.options) : expand(c.fallbackContent, c.messages));
   }
 });
 
 test("isExpandable fixtures", () => {
-  for (const c of fixtures.isExpandable) checkCase(c, "expandable", () => isExpandable(c.toolResult));
+  for (const c of fixtures.isExpandable) check(c, "expandable", () => isExpandable(c.toolResult));
 });
 
 /** True when the chain's last message is a tool message with an expandable result (an expansion
@@ -68,7 +47,7 @@ test("expandToolResults fixtures, each idempotent unless what it inserted holds 
   assert.ok(fixtures.expandToolResults.length > 40);
   let again = 0;
   for (const c of fixtures.expandToolResults) {
-    const once = checkCase(c, "output", () => expandToolResults(c.input));
+    const once = check(c, "output", () => expandToolResults(c.input));
     if (once === undefined) continue;
     const twice = JSON.stringify(expandToolResults(once));
     if (endsInAnExpansion(once)) {
@@ -156,7 +135,7 @@ test("bad input throws ChatDisplayErrors and the module keeps working", () => {
 });
 
 test("an error message shows a received number as Kernel.inspect does, and NaN and Infinity by name", () => {
-  const floats = JSON.parse(readFileSync(new URL("../fixtures/floats.json", import.meta.url), "utf8"));
+  const floats = readFixtures("floats");
   const shown = (value) => {
     try {
       expand("x", value);

@@ -18,6 +18,7 @@ import {
   toDisplayMessages, toProvider,
 } from "chat-display";
 import initDisplay, * as display from "chat-display/display";
+import { sorted, text as s } from "../support/kit.mjs";
 
 const repo = process.env.CHAT_DISPLAY_REPO;
 const from = repo ? createRequire(join(repo, "package.json")) : createRequire(import.meta.url);
@@ -70,11 +71,6 @@ function conversation() {
   ];
 }
 
-const sorted = (v) => Array.isArray(v) ? `[${v.map(sorted).join(",")}]`
-  : v !== null && typeof v === "object"
-    ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sorted(v[k])}`).join(",")}}`
-    : JSON.stringify(v);
-const s = (v) => typeof v === "string" ? v : JSON.stringify(v);
 
 // The records as lines.
 const lines = (records) => records.map((r) => {

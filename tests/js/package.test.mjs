@@ -7,26 +7,9 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import init, * as esm from "chat-display";
+import { checkCase, fixtures } from "../support/kit.mjs";
 
 const require = createRequire(import.meta.url);
-const fixtures = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
-
-function checkCase(c, outputKey, run) {
-  let got;
-  try {
-    got = run();
-  } catch (error) {
-    assert.ok(c.error, `${c.name}: unexpected ${error.stack}`);
-    assert.ok(error instanceof Error, c.name);
-    assert.equal(error.name, "ChatDisplayError", c.name);
-    assert.deepEqual({ code: error.code, path: error.path }, c.error, c.name);
-    assert.ok(error.message.includes(error.path), `${c.name}: message names the path`);
-    return;
-  }
-  assert.ok(!c.error, `${c.name}: expected ${JSON.stringify(c.error)}, got ${JSON.stringify(got)}`);
-  // As text, so key order and null-versus-absent count too.
-  assert.equal(JSON.stringify(got), JSON.stringify(c[outputKey]), c.name);
-}
 
 test("the ESM import is ready to call and the default export resolves", async () => {
   assert.equal(typeof init, "function");

@@ -3,7 +3,6 @@
 // what only JavaScript callers can do.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import {
   newDisplayMessage,
@@ -12,9 +11,9 @@ import {
   toText,
   toDisplayMessages,
 } from "chat-display";
+import { checkCase, fixtures } from "../support/kit.mjs";
 
 const require = createRequire(import.meta.url);
-const fixtures = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
 /** `c[keyJs]` where JavaScript numbers make the outcome differ, else `c[key]`. */
 const expected = (c, key, keyJs) => (keyJs in c ? c[keyJs] : c[key]);
 
@@ -34,21 +33,7 @@ function runRecordCase(c) {
 test("record fixtures: newDisplayMessage, changeDisplayMessage, validateDisplayMessage", () => {
   const cases = fixtures("records");
   assert.ok(cases.length > 100);
-  for (const c of cases) {
-    let got;
-    try {
-      got = runRecordCase(c);
-    } catch (error) {
-      assert.ok(c.error, `${c.name}: unexpected ${error.stack}`);
-      assert.ok(error instanceof Error, c.name);
-      assert.equal(error.name, "ChatDisplayError", c.name);
-      assert.deepEqual({ code: error.code, path: error.path }, c.error, c.name);
-      assert.ok(error.message.includes(error.path), `${c.name}: message names the path`);
-      continue;
-    }
-    assert.ok(!c.error, `${c.name}: expected ${JSON.stringify(c.error)}, got ${JSON.stringify(got)}`);
-    assert.equal(JSON.stringify(got), JSON.stringify(expected(c, "changeset", "changeset_js")), c.name);
-  }
+  for (const c of cases) checkCase({ ...c, expected: expected(c, "changeset", "changeset_js") }, "expected", () => runRecordCase(c));
 });
 
 test("toText fixtures: every row of docs/API.md, toText", () => {

@@ -2,31 +2,12 @@
 // directory where the packed tarball is installed, with tests/fixtures copied next to it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as esm from "chat-display";
+import { checkCase, fixtures } from "../support/kit.mjs";
 
 const require = createRequire(import.meta.url);
-const fixtures = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
 const { userMessage, assistantMessage, systemMessage, toolResultMessage, decodeSycophant, extractDisplayItems, toDisplayMessages } = esm;
-
-function checkCase(c, outputKey, run) {
-  let got;
-  try {
-    got = run();
-  } catch (error) {
-    assert.ok(c.error, `${c.name}: unexpected ${error.stack}`);
-    assert.ok(error instanceof Error, c.name);
-    assert.equal(error.name, "ChatDisplayError", c.name);
-    assert.deepEqual({ code: error.code, path: error.path }, { code: c.error.code, path: c.error.path }, c.name);
-    assert.ok(error.message.includes(error.path), `${c.name}: message names the path`);
-    if (c.error.message) assert.ok(error.message.includes(c.error.message), `${c.name}: ${error.message}`);
-    return;
-  }
-  assert.ok(!c.error, `${c.name}: expected ${JSON.stringify(c.error)}, got ${JSON.stringify(got)}`);
-  // As text, so key order and null-versus-absent count too.
-  assert.equal(JSON.stringify(got), JSON.stringify(c[outputKey]), c.name);
-}
 
 const constructors = { userMessage, assistantMessage, systemMessage, toolResultMessage };
 

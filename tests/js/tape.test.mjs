@@ -3,15 +3,14 @@
 // display fixture read both ways, and each case that makes the glue give up.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import * as cd from "chat-display";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { fixtures } from "../support/kit.mjs";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
 
-const fixtures = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
 
 /**
  * `f()` with its input read in place: called from a getter while the glue walks another input,

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { startServer } from "../../www/serve.mjs";
 import { launchBrowser } from "../support/browser.mjs";
 import * as cd from "../../js/node.mjs";
+import { watchForAttacks } from "../support/kit.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const streams = join(repo, "tests/fixtures/streams");
@@ -52,12 +53,7 @@ function expectedRecords(fixture) {
 async function openStream(query) {
   const page = await browser.context.newPage();
   const problems = [];
-  await page.addInitScript(() => {
-    window.__xssFired = 0;
-    window.__xss = () => { window.__xssFired++; };
-    window.__violations = [];
-    document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
-  });
+  await page.addInitScript(watchForAttacks);
   page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
   page.on("pageerror", (e) => problems.push(String(e)));
   page.on("dialog", async (d) => { problems.push(`dialog: ${d.message()}`); await d.dismiss(); });

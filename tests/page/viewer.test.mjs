@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer, viewerMounts } from "../../www/serve.mjs";
 import { engine, launchBrowser } from "../support/browser.mjs";
+import { hostileConversation, watchForAttacks, watchPage } from "../support/kit.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const vectors = JSON.parse(readFileSync(new URL("./xss-vectors.json", import.meta.url), "utf8"));
@@ -43,19 +44,8 @@ async function open(path = "", { dark = false } = {}) {
   const page = await (firefoxDark ? (await (darkFirefox ??= launchBrowser({ colorScheme: "dark" }))) : browser).context.newPage();
   if (dark && !firefoxDark) await page.emulateMedia({ colorScheme: "dark" });
   const watch = { console: [], requests: [], dialogs: [], navigations: [] };
-  await page.addInitScript(() => {
-    window.__xssFired = 0;
-    window.__xss = () => { window.__xssFired++; };
-    window.__violations = [];
-    document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
-  });
-  page.on("console", (m) => { if (m.type() === "error") watch.console.push(m.text()); });
-  page.on("pageerror", (e) => watch.console.push(String(e)));
-  page.on("dialog", async (d) => { watch.dialogs.push(d.message()); await d.dismiss(); });
-  page.on("request", (r) => {
-    const u = new URL(r.url());
-    if (u.hostname !== "127.0.0.1" && u.protocol !== "data:" && u.protocol !== "blob:") watch.requests.push(r.url());
-  });
+  await page.addInitScript(watchForAttacks);
+  watchPage(page, watch);
   await page.goto(url + path);
   await page.waitForSelector("body[data-ready]", { state: "attached" });
   page.on("framenavigated", (f) => { if (f === page.mainFrame()) watch.navigations.push(f.url()); });
@@ -273,50 +263,11 @@ test("the replay button plays a recorded stream into the element, and again", as
   await page.close();
 });
 
-/** A citation with `v` in every string field (the shape of api.md's Rich provider content). */
-const citationOf = (v) => ({
-  type: v, cited_text: v, url: v, title: v, source: v, file_id: v, document_index: 0, document_title: v,
-  start_index: 1, end_index: 2, unit: "page",
-});
 
-/** Every vector in every string field of every content type, as records and as messages. */
-function hostileConversation() {
-  const out = [];
-  const rec = (content_type, content, extra = {}) => ({
-    conversation_id: "x", message_type: "assistant", content_type, content, sequence: 0, status: "completed",
-    tool_call_id: null, metadata: {}, ...extra,
-  });
-  vectors.forEach((v, i) => {
-    out.push(
-      rec("text", { text: v }),
-      rec("thinking", { text: v }),
-      rec("image", { url: v, caption: v, alt_text: v }),
-      rec("image", { data: v, mime_type: "image/png", caption: v }),
-      rec("file_reference", { name: v, path: v }),
-      rec("structured_data", { format: "json", data: { [v]: [v, { k: v }] } }),
-      rec("structured_data", { format: "csv", data: `h,${v}\n${v},x` }),
-      rec("notification", { text: v }),
-      rec("tool_call", { call_id: `x${i}`, name: v, arguments: { q: v, [v]: [v] }, display_text: v }, { tool_call_id: `x${i}`, status: "pending" }),
-      rec("tool_result", { tool_call_id: `x${i}`, name: v, content: v, is_error: true }, { tool_call_id: `x${i}` }),
-      rec("todo_snapshot", { todos: [{ id: 1, content: v, status: "pending" }], summary: { pending: v } }),
-      // What providers send beside the text: citations in every field, a server tool's structured
-      // result, an approval request.
-      rec("text", { text: v }, { metadata: { citations: [citationOf(v), { ...citationOf(v), url: null }, { ...citationOf(v), url: null, source: null, title: null, document_title: null }] } }),
-      rec("thinking", { text: v }, { metadata: { citations: [citationOf(v)] } }),
-      rec("tool_call", { call_id: `a${i}`, name: v, arguments: { [v]: v } }, { tool_call_id: `a${i}`, status: "pending", metadata: { approval_request: true } }),
-      rec("tool_result", { tool_call_id: `s${i}`, name: v, content: v, is_error: false }, { tool_call_id: `s${i}`, metadata: { result: { [v]: [v, { url: v }] } } }),
-      { role: "user", content: v },
-      { role: "assistant", content: [{ type: "thinking", content: v }, { type: "text", content: v }],
-        tool_calls: [{ call_id: `m${i}`, name: v, arguments: { v }, display_text: v }] },
-      rec(v, { text: v }, { message_type: v }),
-    );
-  });
-  return out;
-}
 
 test(`XSS: ${vectors.length} vectors in every field, loaded by the page, run nothing and load nothing`, async () => {
   assert.ok(vectors.length >= 100);
-  writeFileSync(join(served, "hostile.json"), JSON.stringify(hostileConversation()));
+  writeFileSync(join(served, "hostile.json"), JSON.stringify(hostileConversation(vectors)));
   const { page, watch } = await open("?src=/fixtures/hostile.json");
   assert.equal(await page.getAttribute("body", "data-ready"), "true");
   const total = await page.evaluate(() => document.querySelector("chat-transcript").records.length);

@@ -330,30 +330,36 @@ function helpers() {
 
   // Selectors: a descendant (or child) combinator crosses from a shadow root to its host.
   const parentOf = (e) => e.parentElement ?? (e.parentNode instanceof ShadowRoot ? e.parentNode.host : null);
-  function splitTop(selector, separator) {
-    const out = [];
-    let current = "", depth = 0, quote = null;
+  // Each character of a selector (an escape with the character it escapes), and whether it stands
+  // at the top level: outside quotes, brackets and parentheses.
+  function* characters(selector) {
+    let depth = 0, quote = null;
     for (let i = 0; i < selector.length; i++) {
       const c = selector[i];
+      if (c === "\\") { yield [c + (selector[++i] ?? ""), false]; continue; }
       if (quote) {
-        current += c;
-        if (c === "\\") current += selector[++i] ?? "";
-        else if (c === quote) quote = null;
+        if (c === quote) quote = null;
+        yield [c, false];
         continue;
       }
       if (c === '"' || c === "'") quote = c;
-      else if (c === "\\") { current += c + (selector[++i] ?? ""); continue; }
       else if (c === "(" || c === "[") depth++;
       else if (c === ")" || c === "]") depth--;
-      else if (c === separator && depth === 0) { out.push(current); current = ""; continue; }
-      current += c;
+      yield [c, depth === 0 && !quote && !"()[]".includes(c)];
+    }
+  }
+  function splitTop(selector, separator) {
+    const out = [];
+    let current = "";
+    for (const [c, top] of characters(selector)) {
+      if (top && c === separator) { out.push(current); current = ""; } else current += c;
     }
     out.push(current);
     return out;
   }
   function compile(selector) {
     const compounds = [];
-    let current = "", depth = 0, quote = null, combinator = null;
+    let current = "", combinator = null;
     const push = () => {
       if (current.trim()) {
         compounds.push({ selector: current.trim(), combinator: compounds.length ? (combinator ?? " ") : null });
@@ -361,21 +367,10 @@ function helpers() {
       }
       current = "";
     };
-    for (let i = 0; i < selector.length; i++) {
-      const c = selector[i];
-      if (quote) {
-        current += c;
-        if (c === "\\") current += selector[++i] ?? "";
-        else if (c === quote) quote = null;
-        continue;
-      }
-      if (c === '"' || c === "'") quote = c;
-      else if (c === "\\") { current += c + (selector[++i] ?? ""); continue; }
-      else if (c === "(" || c === "[") depth++;
-      else if (c === ")" || c === "]") depth--;
-      else if (depth === 0 && (c === ">" || c === "+" || c === "~")) { push(); combinator = c; continue; }
-      else if (depth === 0 && /\s/.test(c)) { push(); continue; }
-      current += c;
+    for (const [c, top] of characters(selector)) {
+      if (top && (c === ">" || c === "+" || c === "~")) { push(); combinator = c; }
+      else if (top && /\s/.test(c)) push();
+      else current += c;
     }
     push();
     return compounds;
