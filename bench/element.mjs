@@ -237,6 +237,8 @@ async function main() {
     }
     const mounts = [
       ["/pkg/", join(root, "pkg", "web")],
+      ["/pkg-core/", join(root, "pkg", "core", "web")],
+      ["/pkg-display/", join(root, "pkg", "display", "web")],
       ["/element/", element],
       ["/www/", join(root, "www")],
       ["/bench/", join(root, "bench")],

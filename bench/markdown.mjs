@@ -12,7 +12,7 @@
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../www/serve.mjs";
+import { packageMounts, startServer } from "../www/serve.mjs";
 import { launchBrowser } from "../tests/support/browser.mjs";
 import { conversation } from "./generate.mjs";
 import * as api from "../js/node.mjs";
@@ -42,7 +42,7 @@ function answerTokens(count) {
 
 const { server, url } = await startServer({
   port: 0,
-  mounts: [["/pkg/", join(root, "pkg", "web")], ["/element/", join(root, "pkg", "element")], ["/www/", join(root, "www")],
+  mounts: [...packageMounts, ["/www/", join(root, "www")],
     ["/bench/", join(root, "bench")], ["/", join(root, "bench")]],
 });
 const browser = await launchBrowser();

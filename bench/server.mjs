@@ -14,7 +14,7 @@
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../www/serve.mjs";
+import { packageMounts, startServer } from "../www/serve.mjs";
 import { launchBrowser } from "../tests/support/browser.mjs";
 import { storedRecords } from "../www/conversations.mjs";
 
@@ -32,7 +32,7 @@ console.error(`  server bench: ${all.length} stored records, ${shown.length} sho
 
 const { server, url } = await startServer({
   port: 0,
-  mounts: [["/pkg/", join(root, "pkg", "web")], ["/element/", join(root, "pkg", "element")], ["/www/", join(root, "www")],
+  mounts: [...packageMounts, ["/www/", join(root, "www")],
     ["/bench/", join(root, "bench")], ["/", join(root, "bench")]],
 });
 const browser = await launchBrowser();

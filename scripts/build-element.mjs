@@ -1,8 +1,10 @@
 // Bundles chat-display/element (js/element/) into pkg/element/index.js: one minified ES module
 // holding the element, its CSS, marked, DOMPurify, remend and @tanstack/virtual-core (and, in
-// chunks beside it that it imports on first need, highlight.js and Temml), so that a page with
-// no bundler needs only an import map entry for "chat-display" (the element imports the package's
-// main entry, which an app shares with it). Writes index.d.ts beside it and prints the size.
+// chunks beside it that it imports on first need, highlight.js and Temml). The package's wasm
+// modules stay imports ("chat-display/display", "chat-display/core", "chat-display"), loaded by
+// need (js/element/modules.js) and shared with an app that imports them too; a page with no
+// bundler maps them in its import map (only "chat-display" is required). Writes index.d.ts beside
+// it and prints the size.
 import { build, transform } from "esbuild";
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { basename } from "node:path";
@@ -28,7 +30,7 @@ const result = await build({
   target: ["es2022"],
   minify: true,
   legalComments: "eof",
-  external: ["chat-display"],
+  external: ["chat-display", "chat-display/core", "chat-display/display"],
   logLevel: "warning",
   plugins: [{
     // The stylesheet, minified, as the text of its import (the element adopts it as a sheet).

@@ -8,11 +8,18 @@ import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-/** The viewer: www/ at the root, the browser build of the package at /pkg/, the element at
- * /element/. */
-export const viewerMounts = [
+/** The package as pages import it: the browser builds at /pkg/ (chat-display), /pkg-core/ and
+ * /pkg-display/, the element at /element/ (the import maps of www/*.html, tests/element/*.html
+ * and bench/element-bench.html name these). */
+export const packageMounts = [
   ["/pkg/", join(root, "pkg", "web")],
+  ["/pkg-core/", join(root, "pkg", "core", "web")],
+  ["/pkg-display/", join(root, "pkg", "display", "web")],
   ["/element/", join(root, "pkg", "element")],
+];
+/** The viewer: www/ at the root, the package beside it. */
+export const viewerMounts = [
+  ...packageMounts,
   // The recorded provider streams, for the viewer's ?stream= replay.
   ["/streams/", join(root, "tests", "fixtures", "streams")],
   ["/", join(root, "www")],

@@ -5,7 +5,6 @@
 //
 // Windowing is @tanstack/virtual-core's: heights are estimated, measured as rows render, and cached;
 // the scroll position is corrected when rows above the viewport change height.
-import init, * as api from "chat-display";
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from "@tanstack/virtual-core";
 import css from "./style.css";
 import { chatDisplayError, isLoadError, openInput } from "./input.js";
@@ -13,10 +12,7 @@ import { el, renderRecord, updateStreamingText } from "./render.js";
 import { onLazyLoad } from "./markdown.js";
 import { imageSource } from "./policy.js";
 import { Store } from "./store.js";
-
-let ready = null;
-/** The module, initialized once, on first use (an app that calls `init` itself is not raced). */
-const whenReady = () => (ready ??= Promise.resolve(init()).then(() => api));
+import { loadedFor, need } from "./modules.js";
 
 /** How far apart (in records) a tool call and its result may be and still pair in one row. */
 const PAIR_WINDOW = 256;
@@ -183,10 +179,13 @@ export class ChatTranscript extends Base {
       if (!error) this.#invalidate();
       else if (this.isConnected) {
         const what = name === "highlight" ? "the syntax highlighter" : "the math typesetter";
-        const failure = chatDisplayError("invalid_input", "$", `Could not load ${what} (${error?.message ?? error}); code shows plain and math as its source.`);
+        const failure = chatDisplayError("module_unavailable", "$", `Could not load ${what} (${error?.message ?? error}); code shows plain and math as its source.`);
         this.#emit("cd-error", failure, false);
       }
     });
+    // The smallest module, which records need for their search text, starts loading now, so
+    // that find counts at once when records are set (ELEMENT.md "What it loads, when").
+    need("display").catch(() => {});
     this.#mount();
     const src = this.getAttribute("src");
     // Upgraded from markup, attributeChangedCallback has already started this src.
@@ -264,14 +263,13 @@ export class ChatTranscript extends Base {
     const load = ++this.#loads;
     this.#list.setAttribute("aria-busy", "true");
     try {
-      await whenReady();
       if (input instanceof ArrayBuffer) input = new Uint8Array(input);
-      const opened = openInput(input, api);
+      const opened = await openInput(input, need);
       if (load !== this.#loads) {
         opened.transcript?.free();
         throw superseded();
       }
-      this.#setStore(new Store(opened));
+      this.#setStore(new Store(opened), opened.api);
       const store = this.#store;
       const counts = await store.count(isLoadError, pause);
       if (store !== this.#store) return counts;
@@ -316,7 +314,6 @@ export class ChatTranscript extends Base {
     if (!Array.isArray(records)) throw chatDisplayError("invalid_input", "$", "Expected an array of display-message records at $.");
     this.#loads++;
     this.#list.setAttribute("aria-busy", "false");
-    whenReady().catch(() => {});
     const shown = this.#store.transcript ? null : this.#store.all();
     if (shown?.length && records.length > shown.length && this.#virtualizer &&
         records[records.length - shown.length] === shown[0] && records.at(-1) === shown.at(-1)) {
@@ -633,9 +630,18 @@ export class ChatTranscript extends Base {
 
   // ---------------------------------------------------------------------------------------------
 
-  #setStore(store) {
+  /** Shows `store`; `api` is the module its records were read with (else the smallest that makes
+   * their search texts, loaded now if it is not yet: until it is, find sees no text in them). */
+  #setStore(store, api = loadedFor("display")) {
     this.#store.free();
     store.api = api;
+    if (!api) {
+      need("display").then((module) => {
+        if (store.api) return;
+        store.api = module;
+        if (this.#store === store && this.#query) this.#hits = store.search(this.#query);
+      }, (error) => this.dispatchEvent(new CustomEvent("cd-error", { detail: error })));
+    }
     this.#store = store;
     this.#open.clear();
     this.#searchOpened.clear();

@@ -82,15 +82,32 @@ function looksNative(m) {
   return partsOk && callsOk;
 }
 
+/** The elements of a message list: the array itself, or an object's only key `messages`. */
+function elementsOf(data) {
+  if (Array.isArray(data)) return data;
+  return Array.isArray(data?.messages) && Object.keys(data).length === 1 ? data.messages : null;
+}
+
+/**
+ * Which module reading `value` needs (./modules.js): "display" for LangChain and Sycophant
+ * messages, "core" when records are among them (they are validated), "full" for anything else
+ * (a provider payload, another format's messages, a shape to report).
+ */
+export function levelOf(value) {
+  const elements = elementsOf(value);
+  if (!elements || !elements.every(looksNative)) return "full";
+  return elements.some(isRecord) ? "core" : "display";
+}
+
 /**
  * A provider payload (a request or response body, or a bare message array of a wire format) as
  * LangChain messages with its protocol, or null when the data reads as it is.
  */
 export function fromProviderPayload(data, api) {
+  const elements = elementsOf(data);
+  if (elements && elements.every(looksNative)) return null;
   const protocol = api.detectProtocol(data);
   if (!protocol) return null;
-  const elements = Array.isArray(data) ? data : Array.isArray(data?.messages) && Object.keys(data).length === 1 ? data.messages : null;
-  if (elements && elements.every(looksNative)) return null;
   return { protocol, messages: api.fromProvider(protocol, data) };
 }
 
@@ -178,11 +195,11 @@ function failingOffset(text, api) {
 }
 
 /**
- * Parses JSON text, or throws an `invalid_input` ChatDisplayError naming line and column: from
- * the engine's message where it gives a position (V8, SpiderMonkey), else (WebKit's names none)
- * from where the wasm module's reader stops on the same text.
+ * Parses JSON text, or rejects with an `invalid_input` ChatDisplayError naming line and column:
+ * from the engine's message where it gives a position (V8, SpiderMonkey), else (WebKit's names
+ * none) from where the wasm module's reader stops on the same text (`need("core")`).
  */
-export function parseJson(text, api) {
+export async function parseJson(text, need) {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -190,7 +207,7 @@ export function parseJson(text, api) {
     if (!/line \d+/.test(error.message)) {
       const position = /position (\d+)/.exec(error.message);
       const bytes = new TextEncoder().encode(position ? text.slice(0, Number(position[1])) : text);
-      const offset = position ? bytes.length : failingOffset(text, api);
+      const offset = position ? bytes.length : failingOffset(text, await need("core"));
       if (offset !== null) {
         const { line, column } = lineColumn(bytes, offset);
         where = ` (line ${line} column ${column})`;
@@ -227,17 +244,21 @@ function providerFailure(value, api) {
 }
 
 /**
- * Opens any input as `{transcript}` (large JSON text) or `{records, protocol}`. Throws a
- * ChatDisplayError for text that is not JSON (with line and column) or a shape that is not a
- * conversation.
+ * Opens any input as `{transcript, api}` (large JSON text) or `{records, protocol, api}`, where
+ * `api` is the module it was read with. `modules` is `need` of ./modules.js (a level to a promise
+ * of a module), or one module that does everything (the full one). Rejects with a
+ * ChatDisplayError for text that is not JSON (with line and column), a shape that is not a
+ * conversation, or a module that could not be loaded.
  */
-export function openInput(input, api) {
+export async function openInput(input, modules) {
+  const need = typeof modules === "function" ? modules : async () => modules;
   let value = input;
   if (typeof input === "string" || input instanceof Uint8Array) {
     if (input.length >= LARGE) {
+      const api = await need("core");
       try {
         const transcript = api.Transcript.fromJson(input);
-        if (!ofAnotherFormat(transcript)) return { transcript, protocol: null };
+        if (!ofAnotherFormat(transcript)) return { transcript, protocol: null, api };
         // Messages of a format detectProtocol may know (a large LangChain.js or UIMessage file):
         // read below.
         transcript.free?.();
@@ -254,12 +275,13 @@ export function openInput(input, api) {
         // Not a conversation at its top level: perhaps a provider payload, read below.
       }
     }
-    value = parseJson(typeof input === "string" ? input : new TextDecoder().decode(input), api);
+    value = await parseJson(typeof input === "string" ? input : new TextDecoder().decode(input), need);
   }
-  const provider = fromProviderPayload(value, api);
+  const api = await need(levelOf(value));
+  const provider = levelOf(value) === "full" ? fromProviderPayload(value, api) : null;
   if (!provider) {
     const failure = providerFailure(value, api);
-    if (failure) return { records: [failure], protocol: null };
+    if (failure) return { records: [failure], protocol: null, api };
   }
-  return { records: readConversation(provider ? provider.messages : value, api), protocol: provider?.protocol ?? null };
+  return { records: readConversation(provider ? provider.messages : value, api), protocol: provider?.protocol ?? null, api };
 }

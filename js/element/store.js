@@ -94,6 +94,7 @@ export class Store {
     if (i >= h) return this.#text(i - h);
     let text = this.beforeTexts[h - 1 - i];
     if (text === undefined) {
+      if (!this.api) return "";
       text = this.#lower(this.before[h - 1 - i]);
       this.beforeTexts[h - 1 - i] = text;
     }
@@ -101,6 +102,7 @@ export class Store {
   }
 
   #lower(record) {
+    if (!this.api) return "";
     let raw = null;
     try {
       raw = this.api.toText(record);
@@ -113,6 +115,8 @@ export class Store {
   #text(i) {
     let text = this.texts[i];
     if (text === undefined) {
+      // Not kept: the module that makes the text is still loading.
+      if (!this.api && !(i < this.base && !this.replaced.has(i))) return "";
       let raw = null;
       try {
         raw = i < this.base && !this.replaced.has(i) ? this.transcript.toText(i) : this.api.toText(this.#get(i));

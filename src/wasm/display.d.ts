@@ -142,9 +142,11 @@ export interface ToDisplayMessagesOptions {
   conversation_id?: string | null;
 }
 
+/** The codes of ChatDisplayError (docs/API.md "Errors"); `module_unavailable` comes only from
+ * `<chat-transcript>`, when a module it needed could not be loaded. */
 export type ErrorCode = "invalid_input" | "unsupported_role" | "empty_expansion" | "invalid_expansion"
   | "invalid_expansion_role" | "missing_type" | "unknown_type" | "too_deep" | "unsupported_protocol"
-  | "provider_error";
+  | "provider_error" | "module_unavailable";
 
 /** What every function throws on bad input: a real `Error` with a stable `code` and the `path` of
  * the offending place (`$`, `$.tool_calls[1].call_id`, `$.messages[3].content[0]`). */

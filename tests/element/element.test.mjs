@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { startServer } from "../../www/serve.mjs";
+import { packageMounts, startServer } from "../../www/serve.mjs";
 import { engine, launchBrowser } from "../support/browser.mjs";
 import * as cd from "../../js/node.mjs";
 import { conversation } from "../../bench/generate.mjs";
@@ -42,8 +42,7 @@ before(async () => {
   ({ server, url } = await startServer({
     port: 0,
     mounts: [
-      ["/pkg/", join(repo, "pkg/web")],
-      ["/element/", join(repo, "pkg/element")],
+      ...packageMounts,
       ["/www/", join(repo, "www")],
       ["/streams/", streams],
       ["/fixtures/", served],

@@ -8,6 +8,8 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as api from "../../js/node.mjs";
+import * as core from "../../js/core.mjs";
+import * as display from "../../js/display.mjs";
 import { isLoadError, openInput, readConversation } from "../../js/element/input.js";
 
 const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
@@ -104,7 +106,7 @@ test("load shows toDisplayMessages' records of every conversation the fixtures h
   assert.equal(mixed, all.length);
 });
 
-test("a message whose records outnumber its display items keeps all of them (issue 41's example)", () => {
+test("a message whose records outnumber its display items keeps all of them (issue 41's example)", async () => {
   // Thinking, cited text, a generated image, a compaction notification and a tool call: 3 display
   // items as the seed rules, 5 records.
   const message = {
@@ -119,7 +121,7 @@ test("a message whose records outnumber its display items keeps all of them (iss
   };
   const messages = [{ role: "user", content: "Capital of France?" }, message, { role: "user", content: "Thanks" }, message];
   assert.ok(api.toDisplayMessages([message]).length > api.extractDisplayItems(message).length, "the case the bug needs");
-  const { records } = openInput(messages, api);
+  const { records } = await openInput(messages, api);
   assert.deepEqual(records, api.toDisplayMessages(messages, { conversation_id: null }));
 });
 
@@ -130,7 +132,7 @@ test("an invalid record's error names the field and the value it refused", () =>
   assert.match(shown.content.text, /status is invalid \(got "<img src=x onerror=alert\(1\)>"\)/);
 });
 
-test("a provider's error body loads as one error record quoting the provider's message", () => {
+test("a provider's error body loads as one error record quoting the provider's message", async () => {
   const bodies = [
     { type: "error", error: { type: "overloaded_error", message: "Overloaded <b>now</b>" } },
     { error: { code: 429, message: "You exceeded your current quota.", status: "RESOURCE_EXHAUSTED" } },
@@ -138,7 +140,7 @@ test("a provider's error body loads as one error record quoting the provider's m
     { message: "The security token included in the request is invalid." },
   ];
   for (const body of bodies) {
-    const { records } = openInput(body, api);
+    const { records } = await openInput(body, api);
     assert.equal(records.length, 1, JSON.stringify(body));
     assert.ok(isLoadError(records[0]));
     const message = body.error?.message ?? body.message;
@@ -146,5 +148,43 @@ test("a provider's error body loads as one error record quoting the provider's m
     assert.match(records[0].content.path, /^\$\.(error\.)?message$/);
   }
   // Anything else that is not a conversation still throws.
-  assert.throws(() => openInput({ hello: "world" }, api), { name: "ChatDisplayError", code: "invalid_input" });
+  await assert.rejects(openInput({ hello: "world" }, api), { name: "ChatDisplayError", code: "invalid_input" });
+});
+
+test("load reads with the smallest module that can: display for messages, core for records and large text, full for the rest", async () => {
+  const modules = { display, core, full: api };
+  /** openInput with a `need` that hands out only the module asked for, and lists what was asked. */
+  const open = async (input) => {
+    const asked = [];
+    const opened = await openInput(input, async (level) => { asked.push(level); return modules[level]; });
+    opened.transcript?.free();
+    return { asked, opened };
+  };
+  const messages = [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello", tool_calls: [{ call_id: "c", name: "f", arguments: {} }] }];
+  const records = api.toDisplayMessages(messages, { conversation_id: "c" });
+  const anthropic = { id: "msg_1", type: "message", role: "assistant", model: "claude", content: [{ type: "text", text: "Hi" }], stop_reason: "end_turn" };
+  const cases = [
+    ["LangChain messages", messages, ["display"]],
+    ["the same as JSON text", JSON.stringify(messages), ["display"]],
+    ["an object with only messages", { messages }, ["display"]],
+    ["records", records, ["core"]],
+    ["messages and records", [...messages, ...records], ["core"]],
+    ["an Anthropic response", anthropic, ["full"]],
+    ["AI SDK UI messages", [{ id: "u", role: "user", parts: [{ type: "text", text: "Hi" }] }], ["full"]],
+    ["a provider's error body", { error: { message: "Overloaded", type: "overloaded_error" } }, ["full"]],
+    ["text of 1 MiB", JSON.stringify([{ role: "user", content: "x".repeat(1 << 20) }]), ["core"]],
+  ];
+  for (const [name, input, expected] of cases) {
+    const { asked, opened } = await open(input);
+    assert.deepEqual(asked, expected, name);
+    // What it shows is what the full module shows.
+    const full = await openInput(input, api);
+    assert.deepEqual(opened.records, full.records, name);
+    full.transcript?.free();
+  }
+});
+
+test("a module that cannot be loaded rejects the load with the loader's error, and nothing is read", async () => {
+  const failure = Object.assign(new Error("Could not load chat-display (its JavaScript or its .wasm file) at $: 404"), { name: "ChatDisplayError", code: "module_unavailable", path: "$" });
+  await assert.rejects(openInput({ id: "msg_1", type: "message", role: "assistant", content: [] }, async () => { throw failure; }), (error) => error === failure);
 });
