@@ -115,7 +115,7 @@ const bundlers = {
       "--outdir=dist", "--log-level=warning"], dir);
     return join(dir, "dist");
   },
-  vite(page, main) {
+  Vite(page, main) {
     const dir = app(`${page}-vite`, { "index.html": html("/main.js"), "main.js": main });
     run(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], dir);
     return join(dir, "dist");
@@ -263,6 +263,8 @@ for (const { page, bundler, before, after, records, rows, firstRow } of results)
 }
 
 console.log("\nA row for README's size table:\n");
-console.log(`| a records-only page, before its first row | \`import "chat-display/element"\`, \`records =\`: HTML, JS and \`.wasm\` fetched, ` +
-  `built from the packed package ([bench/ELEMENT.md](bench/ELEMENT.md#page-weight), measured at ${commit.split(" ")[0]}) | ` +
-  `${a.map((r) => `${kb(code(r.before, r.sum))} (${r.bundler})`).join(", ")} |`);
+console.log(`| a records-only page, before its first row | what a page of \`import "chat-display/element"\` and \`records =\` ` +
+  `fetches (HTML, JS, \`.wasm\`), built from the packed package, measured at ${commit.split(" ")[0]} by ` +
+  `[\`node bench/page-weight.mjs\`](bench/ELEMENT.md#page-weight) | ` +
+  `${a.map((r) => `${kb(code(r.before, r.sum))} (${r.bundler})`).join(", ")}; ` +
+  `${a.map((r) => kb(code([...r.before, ...r.after], r.sum)).replace(" KB", "")).join(" and ")} KB in all |`);
