@@ -27,10 +27,10 @@
 //
 //   node bench/page-weight.mjs [--tarball FILE] [--keep] [--unthrottled]
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { launchBrowser } from "../tests/support/browser.mjs";
@@ -50,7 +50,7 @@ const git = (...argv) => run("git", argv, root).trim();
 
 // 1. The packed package, installed in a scratch folder (or `--tarball FILE`, one packed before).
 const scratch = mkdtempSync(join(tmpdir(), "chat-display-page-weight-"));
-let tarball = option("tarball");
+let tarball = option("tarball") && resolve(option("tarball"));
 if (!tarball) {
   log("npm pack (its prepack builds the package; quick when pkg/ is up to date)");
   tarball = join(scratch, run("npm", ["pack", "--silent", "--pack-destination", scratch], root).trim().split("\n").at(-1));
@@ -222,9 +222,8 @@ try {
       const result = await measure(browser, dist);
       const before = result.responses.filter((r) => r.end <= result.firstRow);
       const after = result.responses.filter((r) => r.end > result.firstRow);
-      const sum = (list, k) => list.filter((r) => !k || r.kind === k).reduce((s, r) => s + r.gzipped, 0);
       for (const r of result.responses) r.firstRow = result.firstRow;
-      results.push({ page, bundler, before, after, sum, records: result.records, rows: result.rows, firstRow: result.firstRow });
+      results.push({ page, bundler, before, after, records: result.records, rows: result.rows, firstRow: result.firstRow });
     }
   }
 } finally {
@@ -236,25 +235,28 @@ try {
 // The report, Markdown: the run, the table, then each page's files. "Code" is all but the data.
 const describe = { records: "(a) records only: `records =`", anthropic: "(b) `load` of an Anthropic response",
   stream: "(c) a stream: `StreamAccumulator` + `applyPatches`" };
-const code = (list, sum) => sum(list) - sum(list, "data");
+/** The gzipped bytes of the responses in `list` (of one kind, if given); `code`: all but the data. */
+const sum = (list, kind) => list.filter((r) => !kind || r.kind === kind).reduce((total, r) => total + r.gzipped, 0);
+const code = (list) => sum(list) - sum(list, "data");
 const network = NETWORK ? "Lighthouse's mobile throttling (150 ms, 1.6 Mbit/s down)" : "no throttling";
 console.log(`\n## Page weight: ${started.toISOString().slice(0, 16).replace("T", ", ")} UTC, at ${commit}\n`);
 console.log(`${cpus()[0]?.model}, ${cpus().length} cores; load average ${load0.toFixed(2)} to ${loadavg()[0].toFixed(2)}; ` +
-  `Node ${process.version}; the packed package; each response gzipped at level 9 as served; ${network}.\n`);
+  `Node ${process.version}; ${option("tarball") ? `${tarball}, packed before (not necessarily at this commit)` : "the package packed at this commit"}; ` +
+  `each response gzipped at level 9 as served; ${network}.\n`);
 console.log("| page | bundler | before the first row | .wasm | JS | HTML | after it (* requested before it) | the page's code in all | data |");
 console.log("|---|---|---:|---:|---:|---:|---|---:|---:|");
-for (const { page, bundler, before, after, sum } of results) {
+for (const { page, bundler, before, after } of results) {
   const later = after.filter((r) => r.kind !== "data")
     .map((r) => `${r.path.split("/").at(-1)}${r.start < r.firstRow ? "*" : ""} ${kb(r.gzipped)}`).join(", ") || "nothing";
-  console.log(`| ${describe[page]} | ${bundler} | **${kb(code(before, sum))}** | ${kb(sum(before, "wasm"))} | ${kb(sum(before, "js"))} | ` +
-    `${kb(sum(before, "html"))} | ${later} | ${kb(code([...before, ...after], sum))} | ${kb(sum([...before, ...after], "data"))} |`);
+  console.log(`| ${describe[page]} | ${bundler} | **${kb(code(before))}** | ${kb(sum(before, "wasm"))} | ${kb(sum(before, "js"))} | ` +
+    `${kb(sum(before, "html"))} | ${later} | ${kb(code([...before, ...after]))} | ${kb(sum([...before, ...after], "data"))} |`);
 }
 const a = results.filter((r) => r.page === "records");
-const aFigures = a.map((r) => `${kb(code(r.before, r.sum))} (${r.bundler})`).join(", ");
-const met = a.every((r) => code(r.before, r.sum) <= TARGET_A);
+const aFigures = a.map((r) => `${kb(code(r.before))} (${r.bundler})`).join(", ");
+const met = a.every((r) => code(r.before) <= TARGET_A);
 console.log(`\nKB = 1,024 bytes, gzipped. ".wasm" also counts a module inlined in JS as base64 (esbuild). ` +
   `Target (a) <= ${kb(TARGET_A)} before the first row: ${aFigures}: **${met ? "met" : "missed"}**; in all, the page ` +
-  `fetches ${a.map((r) => `${kb(code([...r.before, ...r.after], r.sum))} (${r.bundler})`).join(", ")}. (b) and (c) have no target.`);
+  `fetches ${a.map((r) => `${kb(code([...r.before, ...r.after]))} (${r.bundler})`).join(", ")}. (b) and (c) have no target.`);
 
 console.log("\nThe files, gzipped bytes (raw bytes): before the first row | after it\n");
 for (const { page, bundler, before, after, records, rows, firstRow } of results) {
@@ -266,5 +268,5 @@ console.log("\nA row for README's size table:\n");
 console.log(`| a records-only page, before its first row | what a page of \`import "chat-display/element"\` and \`records =\` ` +
   `fetches (HTML, JS, \`.wasm\`), built from the packed package, measured at ${commit.split(" ")[0]} by ` +
   `[\`node bench/page-weight.mjs\`](bench/ELEMENT.md#page-weight) | ` +
-  `${a.map((r) => `${kb(code(r.before, r.sum))} (${r.bundler})`).join(", ")}; ` +
-  `${a.map((r) => kb(code([...r.before, ...r.after], r.sum)).replace(" KB", "")).join(" and ")} KB in all |`);
+  `${a.map((r) => `${kb(code(r.before))} (${r.bundler})`).join(", ")}; ` +
+  `${a.map((r) => kb(code([...r.before, ...r.after])).replace(" KB", "")).join(" and ")} KB in all |`);
