@@ -160,7 +160,16 @@ function byEvent(events, frames) {
       "ParseHTML", "HitTest", "IntersectionObserverController::computeIntersections", "ResizeObserverController::deliver",
       "UpdateLayoutTree", "RunTask", "ThreadControllerImpl::RunTask", "EventDispatch", "TimerFire", "FunctionCall"].includes(s.name)) add(s.name, ms);
   }
-  return [...sums].map(([name, ms]) => [name, ms / frames]).sort((a, b) => b[1] - a[1]);
+  // Tasks over 50 ms (wall time), with the events inside that took most of them.
+  const long = spans.filter((s) => s.name === "RunTask" && s.end - s.ts > 50000).map((task) => {
+    const inside = new Map();
+    for (const s of spans) {
+      if (s !== task && s.name !== "RunTask" && s.ts >= task.ts && s.end <= task.end) inside.set(s.name, (inside.get(s.name) ?? 0) + s.cpu / 1000);
+    }
+    const frame = rafs.filter((r) => r.ts < task.ts).length;
+    return `${((task.end - task.ts) / 1000).toFixed(1)} ms (thread ${(task.cpu / 1000).toFixed(1)} ms), after frame ${frame}: ${[...inside].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(", ")}`;
+  });
+  return { sums: [...sums].map(([name, ms]) => [name, ms / frames]).sort((a, b) => b[1] - a[1]), long };
 }
 
 /** Self time by function (name, file:line), in ms per frame. */
@@ -203,7 +212,10 @@ for (const { length, work, events, profile } of results) {
   const frames = work.length;
   console.log(`## tokens ${length - count}-${length}: the element's work a frame median ${median(work).toFixed(2)} ms, p95 ${p95(work).toFixed(2)} ms, max ${Math.max(...work).toFixed(1)} ms`);
   console.log("main thread by trace event, thread time in ms a frame:");
-  for (const [name, ms] of byEvent(events, frames)) if (ms >= 0.01) console.log(`  ${ms.toFixed(3).padStart(8)}  ${name}`);
+  const { sums, long } = byEvent(events, frames);
+  for (const [name, ms] of sums) if (ms >= 0.01) console.log(`  ${ms.toFixed(3).padStart(8)}  ${name}`);
+  console.log(`tasks over 50 ms: ${long.length}`);
+  for (const line of long) console.log(`  ${line}`);
   if (invalidations) {
     const kinds = new Map();
     for (const e of events) {
