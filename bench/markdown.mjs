@@ -8,9 +8,11 @@
 //    for tokens 1,000 to 2,000 and 19,000 to 20,000 (the tokens between are pushed in bulk).
 // 2. Highlighting a 500-line code block, the highlighter loaded: the element's render of that row.
 //
-//   node bench/markdown.mjs
+//   node bench/markdown.mjs [--element DIR]
+//
+// --element: the element's bundle from DIR instead of pkg/element (to compare two builds, run in turn).
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../www/serve.mjs";
 import { launchBrowser } from "../tests/support/browser.mjs";
@@ -19,11 +21,13 @@ import * as api from "../js/node.mjs";
 import { answerTokens } from "./markdown-answer.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const elementAt = process.argv.indexOf("--element");
+const elementDir = elementAt > 0 ? resolve(process.argv[elementAt + 1]) : join(root, "pkg", "element");
 const records = api.toDisplayMessages(conversation(1000));
 
 const { server, url } = await startServer({
   port: 0,
-  mounts: [["/pkg/", join(root, "pkg", "web")], ["/element/", join(root, "pkg", "element")], ["/www/", join(root, "www")],
+  mounts: [["/pkg/", join(root, "pkg", "web")], ["/element/", elementDir], ["/www/", join(root, "www")],
     ["/bench/", join(root, "bench")], ["/", join(root, "bench")]],
 });
 const browser = await launchBrowser();
