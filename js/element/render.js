@@ -283,17 +283,33 @@ export function streamProse(prose, source, sources, ctx) {
   prose.streamed = next;
 }
 
+/** A message's Markdown source: its text records' text, each block's citation markers after its
+ * words (before the line break that may end them). */
+function documentSource(group, numbers) {
+  let source = "";
+  group.forEach(({ record: block }, j) => {
+    const text = asText(block.content?.text).replace(MARKS, "");
+    const marks = [...new Set(numbers[j])].map((n) => `${MARK_OPEN}${n}${MARK_CLOSE}`).join("");
+    source += marks ? text.replace(/\s*$/, (end) => marks + end) : text;
+  });
+  return source;
+}
+
+/** What a message's sources list shows (and its markers link to), to tell when it changed. */
+const sourcesKey = (sources) => (sources.length ? JSON.stringify(sources.map(({ citation, index, k }) => [index, k, citation])) : "");
+
 /**
  * Updates a streaming message's document in place (`prose`, as `text` built it) with its records
- * as they are now, without building its row again; false when it cannot (cited blocks, whose
- * sources list changes too, or a `prose` not built while streaming): then the row is built again.
+ * as they are now, without building its row again; false when it cannot (its sources list
+ * changed, or a `prose` not built while streaming): then the row is built again. A cited message
+ * streams in place too while its sources stay the same: a token after the last citation markers
+ * costs the last block, one inside a cited block (whose markers move with its end) the document.
  */
 export function updateStreamingText(prose, group, ctx) {
   if (!prose?.streamed) return false;
-  const { sources } = sourcesOf(group);
-  if (sources.length) return false;
-  const source = group.map(({ record: block }) => asText(block.content?.text).replace(MARKS, "")).join("");
-  streamProse(prose, source, sources, ctx);
+  const { sources, numbers } = sourcesOf(group);
+  if (sourcesKey(sources) !== (prose.sourcesKey ?? "")) return false;
+  streamProse(prose, documentSource(group, numbers), sources, ctx);
   return true;
 }
 
@@ -314,17 +330,12 @@ function text(record, ctx) {
   }
   const group = ctx.group ?? [{ index: ctx.index, record }];
   const { sources, numbers } = sourcesOf(group);
-  let source = "";
-  group.forEach(({ record: block }, j) => {
-    const text = asText(block.content?.text).replace(MARKS, "");
-    const marks = [...new Set(numbers[j])].map((n) => `${MARK_OPEN}${n}${MARK_CLOSE}`).join("");
-    // The markers go after the block's words, before the line break that may end it.
-    source += marks ? text.replace(/\s*$/, (end) => marks + end) : text;
-  });
+  const source = documentSource(group, numbers);
   const streaming = group.some(({ record: block }) => block.metadata?.streaming === true);
   const prose = el("div", { class: "prose" });
   if (streaming) {
     streamProse(prose, source, sources, ctx);
+    prose.sourcesKey = sourcesKey(sources);
   } else {
     prose.append(renderMarkdown(source, ctx.imageHosts, {
       onImage: (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true,

@@ -2200,6 +2200,50 @@ test("a streamed token rebuilds only the last Markdown block, and a long answer 
   await page.close();
 });
 
+test("a cited answer streams in place too: a token after its citations leaves the blocks before as they are", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async () => {
+    const base = { conversation_id: null, message_type: "assistant", content_type: "text", status: "completed", tool_call_id: null };
+    const cite = { type: "web_search_result_location", cited_text: "x", url: "https://cite.example/a", title: "Site A" };
+    t.records = [
+      { ...base, message_type: "user", sequence: 0, content: { text: "Tell me." }, metadata: {} },
+      { ...base, sequence: 0, content: { text: "The first point, cited." }, metadata: { citations: [cite] } },
+      { ...base, sequence: 1, content: { text: "\n\n" }, metadata: { streaming: true } },
+    ];
+    await window.__frames(2);
+    const prose = () => window.__record(1).closest(".row").querySelector(".prose");
+    const first = prose().querySelector("p");
+    const marker = first.querySelector(".citation-ref");
+    const answer = "Then more.\n\n- a list\n- of **points**\n\nAnd a last paragraph.";
+    let same = 0;
+    let steps = 0;
+    for (let i = 0; i < answer.length; i += 3) {
+      t.applyPatches([{ op: "append", index: 2, field: "text", text: answer.slice(i, i + 3) }]);
+      await window.__frames(1);
+      steps++;
+      if (prose().querySelector("p") === first && first.isConnected) same++;
+    }
+    const chips = window.__record(1).closest(".row").querySelectorAll(".citations li").length;
+    t.applyPatches([{ op: "replace", index: 2, record: { ...t.records[2], metadata: {} } }]);
+    await window.__frames(2);
+    const final = prose().innerHTML;
+    const fresh = document.createElement("chat-transcript");
+    fresh.style.height = "600px";
+    document.body.append(fresh);
+    fresh.records = t.records;
+    await window.__frames(3);
+    const whole = fresh.shadowRoot.querySelector('.record[data-record="1"]').closest(".row").querySelector(".prose").innerHTML;
+    fresh.remove();
+    return { same, steps, marker: !!marker, chips, final, whole };
+  });
+  assert.ok(out.marker, "the cited block has its marker");
+  assert.equal(out.same, out.steps, "every token left the cited block's paragraph as the same node");
+  assert.equal(out.chips, 1, "the sources listed once");
+  assert.equal(out.final, out.whole, "the final render equals the non-streamed one");
+  await clean(page, watch);
+  await page.close();
+});
+
 test("a cited answer split into blocks at its citations reads as one document: markers after the cited words, each source once", async () => {
   const { page, watch } = await open();
   // The AI SDK's recorded Anthropic web-search answer (tests/fixtures/recorded, NOTICE there).
