@@ -8,41 +8,26 @@
 //    for tokens 1,000 to 2,000 and 19,000 to 20,000 (the tokens between are pushed in bulk).
 // 2. Highlighting a 500-line code block, the highlighter loaded: the element's render of that row.
 //
-//   node bench/markdown.mjs
+//   node bench/markdown.mjs [--element DIR]
+//
+// --element: the element's bundle from DIR instead of pkg/element (to compare two builds, run in turn).
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { packageMounts, startServer } from "../www/serve.mjs";
 import { launchBrowser } from "../tests/support/browser.mjs";
 import { conversation } from "./generate.mjs";
 import * as api from "../js/node.mjs";
+import { answerTokens } from "./markdown-answer.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const elementAt = process.argv.indexOf("--element");
+const elementDir = elementAt > 0 ? resolve(process.argv[elementAt + 1]) : join(root, "pkg", "element");
 const records = api.toDisplayMessages(conversation(1000));
-
-/** A long Markdown answer, cut into tokens of about four characters. */
-function answerTokens(count) {
-  const parts = [];
-  const para = "The **service** reads the `config` file, retries the request and logs [the result](https://example.com/log) when it is done. ";
-  const code = "```js\nfunction handler(request) {\n  const body = JSON.parse(request.body);\n  return { status: 200, body };\n}\n```\n\n";
-  const table = "| step | command |\n| --- | --- |\n| build | `npm run build` |\n| test | `npm test` |\n\n";
-  let k = 0;
-  while (parts.join("").length < count * 4) {
-    parts.push(para.repeat(2), "\n\n");
-    if (k % 3 === 0) parts.push(code);
-    if (k % 5 === 0) parts.push(table);
-    parts.push("- first point with *emphasis*\n- second point\n\n");
-    k++;
-  }
-  const text = parts.join("");
-  const tokens = [];
-  for (let i = 0; i < text.length && tokens.length < count; i += 4) tokens.push(text.slice(i, i + 4));
-  return tokens;
-}
 
 const { server, url } = await startServer({
   port: 0,
-  mounts: [...packageMounts, ["/www/", join(root, "www")],
+  mounts: [...packageMounts.filter(([at]) => at !== "/element/"), ["/element/", elementDir], ["/www/", join(root, "www")],
     ["/bench/", join(root, "bench")], ["/", join(root, "bench")]],
 });
 const browser = await launchBrowser();

@@ -179,24 +179,97 @@ function placeMarkers(fragment, sources) {
 }
 
 /**
+ * A streaming document's finished blocks are moved, STREAM_GROUP at a time, into a `div` that the
+ * browser skips while it is out of view (`content-visibility: auto`, at its measured height), so
+ * that a token's layout, pre-paint and paint cost the blocks in view and the last one, not every
+ * block so far: at 20,000 tokens (1,150 blocks), those were most of a frame and grew with the
+ * answer (bench/markdown-trace.mjs). Such a `div` is its own formatting context: the margins at its
+ * edges no longer collapse with its neighbours', so it is shifted back to where its blocks were,
+ * as measured before and after (a negative margin or a padding), and the document shows exactly
+ * as it did; the final, non-streamed render has no groups. Only in a document laid out on the page
+ * (a row built off the page groups on the next tokens), a group a token.
+ */
+const STREAM_GROUP = 32;
+/** The last blocks, which stay out of groups: the streaming one and two before it (the caret and
+ * the last block's margin rules see them where they are). */
+const STREAM_OPEN = 3;
+
+const firstElement = (nodes) => nodes.find((node) => node.nodeType === Node.ELEMENT_NODE) ?? null;
+
+/**
+ * Moves the next STREAM_GROUP finished blocks of `prose` (a streaming document, on the page) into a
+ * group, if there are that many; `state` is its `streamed` state, `grouped` updated. Called before
+ * a token changes the document, whose layout is then still the last frame's: the places before
+ * cost nothing, those after one layout of the blocks moved.
+ */
+function groupBlocks(prose, state) {
+  const { blocks } = state;
+  if (blocks.length - STREAM_OPEN - state.grouped < STREAM_GROUP) return;
+  if (!prose.isConnected || !prose.getClientRects().length) return;
+  const from = state.grouped;
+  const to = from + STREAM_GROUP;
+  const nodes = blocks.slice(from, to).flatMap((block) => block.nodes);
+  const first = firstElement(nodes);
+  let next = null;
+  for (let b = to; !next && b < blocks.length; b++) next = firstElement(blocks[b].nodes);
+  if (!first || !next) return;
+  const top = first.getBoundingClientRect().top;
+  const nextTop = next.getBoundingClientRect().top;
+  const group = document.createElement("div");
+  group.className = "stream-group";
+  nodes[0].before(group);
+  group.append(...nodes);
+  // The group before this one was shifted against the block that now starts this one.
+  const previous = group.previousElementSibling;
+  if (previous?.classList.contains("stream-group")) {
+    previous.style.marginBlockEnd = "";
+    previous.style.paddingBlockEnd = "";
+  }
+  // Shifting the group's start by `d` moves it and all after it by `d`; its end's shift moves the
+  // blocks after it. A negative margin collapses with a neighbour's positive one to their sum; a
+  // padding adds.
+  const start = top - first.getBoundingClientRect().top;
+  const end = nextTop - next.getBoundingClientRect().top - start;
+  const height = group.getBoundingClientRect().height;
+  const shift = (delta, margin, padding) => {
+    if (Math.abs(delta) < 1 / 128) return;
+    if (delta < 0) group.style[margin] = `${delta}px`;
+    else group.style[padding] = `${delta}px`;
+  };
+  shift(start, "marginBlockStart", "paddingBlockStart");
+  shift(end, "marginBlockEnd", "paddingBlockEnd");
+  group.style.containIntrinsicBlockSize = `auto ${height}px`;
+  group.classList.add("sealed");
+  state.grouped = to;
+}
+
+/**
  * A message's document while it streams, a top-level Markdown block at a time: blocks before the
  * last are final (text only ever grows at the end), so each token re-reads and rebuilds only the
- * last block, and `prose` keeps the others' nodes as they are (`prose.streamed`: the source shown
- * and each block's source and nodes). The last block goes through the streaming healer. Called
- * again on the same `prose` with the text grown, it updates it in place, in time that does not grow
- * with the text before the last block; with other text (not the old text grown), it starts over.
+ * last block, and `prose` keeps the others' nodes as they are (`prose.streamed`: the source shown,
+ * each block's source and nodes, how many of them are grouped and where the last one starts). The
+ * last block goes through the streaming healer. Called again on the same `prose` with the text
+ * grown, it updates it in place, in time that does not grow with the text before the last block;
+ * with other text (not the old text grown), it starts over.
  */
 export function streamProse(prose, source, sources, ctx) {
-  const state = prose.streamed ?? { source: "", blocks: [] };
-  const keep = source.startsWith(state.source) ? Math.max(0, state.blocks.length - 1) : 0;
-  let offset = 0;
-  for (let b = 0; b < keep; b++) offset += state.blocks[b].raw.length;
-  const tail = source.slice(offset);
+  const state = prose.streamed ?? { source: "", blocks: [], grouped: 0, offset: 0 };
+  const grown = source.length >= state.source.length && source.startsWith(state.source);
+  let next;
+  if (!grown || state.blocks.length < 2) {
+    prose.replaceChildren();
+    next = { source, blocks: [], grouped: 0, offset: 0 };
+  } else {
+    groupBlocks(prose, state);
+    const blocks = state.blocks.slice(0, -1);
+    for (const node of state.blocks.at(-1).nodes) node.remove();
+    next = { source, blocks, grouped: state.grouped, offset: state.offset };
+  }
+  // `offset`: where the last block starts in the source.
+  const tail = source.slice(next.offset);
   // A tail the lexer does not split into pieces that make it up again (or too long or deep to
   // parse) is one block: still only the tail is built again.
   const raws = markdownBlocks(tail) ?? [tail];
-  for (const block of state.blocks.slice(keep)) for (const node of block.nodes) node.remove();
-  const blocks = state.blocks.slice(0, keep);
   const onImage = (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true;
   raws.forEach((raw, b, all) => {
     const last = b === all.length - 1;
@@ -204,22 +277,39 @@ export function streamProse(prose, source, sources, ctx) {
     placeMarkers(fragment, sources);
     const nodes = [...fragment.childNodes];
     prose.append(fragment);
-    blocks.push({ raw, nodes });
+    next.blocks.push({ raw, nodes });
+    if (!last) next.offset += raw.length;
   });
-  prose.streamed = { source, blocks };
+  prose.streamed = next;
 }
+
+/** A message's Markdown source: its text records' text, each block's citation markers after its
+ * words (before the line break that may end them). */
+function documentSource(group, numbers) {
+  let source = "";
+  group.forEach(({ record: block }, j) => {
+    const text = asText(block.content?.text).replace(MARKS, "");
+    const marks = [...new Set(numbers[j])].map((n) => `${MARK_OPEN}${n}${MARK_CLOSE}`).join("");
+    source += marks ? text.replace(/\s*$/, (end) => marks + end) : text;
+  });
+  return source;
+}
+
+/** What a message's sources list shows (and its markers link to), to tell when it changed. */
+const sourcesKey = (sources) => (sources.length ? JSON.stringify(sources.map(({ citation, index, k }) => [index, k, citation])) : "");
 
 /**
  * Updates a streaming message's document in place (`prose`, as `text` built it) with its records
- * as they are now, without building its row again; false when it cannot (cited blocks, whose
- * sources list changes too, or a `prose` not built while streaming): then the row is built again.
+ * as they are now, without building its row again; false when it cannot (its sources list
+ * changed, or a `prose` not built while streaming): then the row is built again. A cited message
+ * streams in place too while its sources stay the same: a token after the last citation markers
+ * costs the last block, one inside a cited block (whose markers move with its end) the document.
  */
 export function updateStreamingText(prose, group, ctx) {
   if (!prose?.streamed) return false;
-  const { sources } = sourcesOf(group);
-  if (sources.length) return false;
-  const source = group.map(({ record: block }) => asText(block.content?.text).replace(MARKS, "")).join("");
-  streamProse(prose, source, sources, ctx);
+  const { sources, numbers } = sourcesOf(group);
+  if (sourcesKey(sources) !== (prose.sourcesKey ?? "")) return false;
+  streamProse(prose, documentSource(group, numbers), sources, ctx);
   return true;
 }
 
@@ -240,17 +330,12 @@ function text(record, ctx) {
   }
   const group = ctx.group ?? [{ index: ctx.index, record }];
   const { sources, numbers } = sourcesOf(group);
-  let source = "";
-  group.forEach(({ record: block }, j) => {
-    const text = asText(block.content?.text).replace(MARKS, "");
-    const marks = [...new Set(numbers[j])].map((n) => `${MARK_OPEN}${n}${MARK_CLOSE}`).join("");
-    // The markers go after the block's words, before the line break that may end it.
-    source += marks ? text.replace(/\s*$/, (end) => marks + end) : text;
-  });
+  const source = documentSource(group, numbers);
   const streaming = group.some(({ record: block }) => block.metadata?.streaming === true);
   const prose = el("div", { class: "prose" });
   if (streaming) {
     streamProse(prose, source, sources, ctx);
+    prose.sourcesKey = sourcesKey(sources);
   } else {
     prose.append(renderMarkdown(source, ctx.imageHosts, {
       onImage: (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true,

@@ -2067,6 +2067,121 @@ test("Markdown while it streams never shows raw syntax, and once final reads nod
   await page.close();
 });
 
+test("a streamed token rebuilds only the last Markdown block, and a long answer lays out as it will once final", async () => {
+  const { page, watch } = await open();
+  // Blocks of every kind, with margins that collapse through their edges (a loose list's and a
+  // quote's paragraphs): the groups finished blocks go into while streaming must not move them.
+  const parts = [];
+  for (let k = 0; k < 30; k++) {
+    parts.push(k % 7 === 0 ? `## Part ${k}\n\n` : "", `Paragraph ${k} with **bold** and \`code\` and [a link](https://example.com/${k}).\n\n`);
+    if (k % 3 === 0) parts.push("```js\nconst x = " + k + ";\n```\n\n");
+    if (k % 4 === 1) parts.push("- loose item one\n\n  more of it\n\n- loose item two\n\n");
+    if (k % 5 === 2) parts.push("> quoted\n>\n> twice\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n---\n\n");
+    parts.push("1. first\n2. second\n\n");
+  }
+  const answer = parts.join("");
+  const out = await page.evaluate(async (answer) => {
+    const base = { conversation_id: null, message_type: "assistant", content_type: "text", sequence: 0, status: "completed", tool_call_id: null };
+    // The highlighter loaded first (its arrival builds the rows in view again).
+    t.records = [{ ...base, content: { text: "```js\nconst warm = 1;\n```" }, metadata: {} }];
+    for (let k = 0; k < 200 && !window.__root().querySelector("code.hljs"); k++) await new Promise((r) => setTimeout(r, 20));
+    t.records = [{ ...base, message_type: "user", content: { text: "Show me." }, metadata: {} }, { ...base, content: { text: "" }, metadata: { streaming: true } }];
+    await window.__frames(2);
+    const prose = () => window.__record(1).querySelector(".prose");
+    let kept = 0;
+    let checks = 0;
+    // The document's blocks, those in groups too, and the nodes inside the first five.
+    const blocks = () => [...prose().children].flatMap((c) => (c.classList.contains("stream-group") ? [...c.children] : [c]));
+    const firstNodes = () => blocks().slice(0, 5).flatMap((b) => [b, ...b.querySelectorAll("*")]);
+    for (let i = 0; i < answer.length; i += 40) {
+      // With eight blocks or more, the first five are finished: the next token leaves them as they are.
+      const before = blocks().length >= 8 ? firstNodes() : [];
+      t.applyPatches([{ op: "append", index: 1, field: "text", text: answer.slice(i, i + 40) }]);
+      await window.__frames(1);
+      const after = firstNodes();
+      if (before.length) {
+        checks++;
+        if (before.every((node, k) => node === after[k] && node.isConnected)) kept++;
+      }
+    }
+    await window.__frames(3);
+    // Where each block sits in the streamed document and in the same text rendered whole.
+    // (From the row's top: a group's negative margin may collapse through the document's edge.)
+    const tops = (root) => {
+      const top = root.closest(".row").getBoundingClientRect().top;
+      const blocks = [...root.children].flatMap((c) => (c.classList.contains("stream-group") ? [...c.children] : [c]));
+      return blocks.map((b) => `${b.tagName} ${(b.getBoundingClientRect().top - top).toFixed(2)}`);
+    };
+    const streamedTops = tops(prose());
+    const groups = prose().querySelectorAll(".stream-group.sealed").length;
+    const fresh = document.createElement("chat-transcript");
+    fresh.style.height = "600px";
+    fresh.style.width = `${t.getBoundingClientRect().width}px`;
+    document.body.append(fresh);
+    fresh.records = [t.records[0], { ...t.records[1], metadata: {} }];
+    await window.__frames(3);
+    const wholeTops = tops(fresh.shadowRoot.querySelector('.record[data-record="1"] .prose'));
+    const whole = fresh.shadowRoot.querySelector('.record[data-record="1"] .prose').innerHTML;
+    fresh.remove();
+    t.applyPatches([{ op: "replace", index: 1, record: { ...t.records[1], metadata: {} } }]);
+    await window.__frames(2);
+    return { kept, checks, groups, streamedTops, wholeTops, final: prose().innerHTML, whole };
+  }, answer);
+  assert.ok(out.checks > 50, `checked on ${out.checks} tokens`);
+  assert.equal(out.kept, out.checks, "a token leaves the blocks before the last as the same nodes");
+  assert.ok(out.groups >= 2, `finished blocks grouped while streaming (${out.groups} groups)`);
+  assert.ok(out.streamedTops.length > 100, `${out.streamedTops.length} blocks`);
+  assert.deepEqual(out.streamedTops, out.wholeTops, "every block where it is once the text is final");
+  assert.equal(out.final, out.whole, "the final render equals the non-streamed one, with no groups");
+  assert.doesNotMatch(out.final, /stream-group/);
+  await clean(page, watch);
+  await page.close();
+});
+
+test("a cited answer streams in place too: a token after its citations leaves the blocks before as they are", async () => {
+  const { page, watch } = await open();
+  const out = await page.evaluate(async () => {
+    const base = { conversation_id: null, message_type: "assistant", content_type: "text", status: "completed", tool_call_id: null };
+    const cite = { type: "web_search_result_location", cited_text: "x", url: "https://cite.example/a", title: "Site A" };
+    t.records = [
+      { ...base, message_type: "user", sequence: 0, content: { text: "Tell me." }, metadata: {} },
+      { ...base, sequence: 0, content: { text: "The first point, cited." }, metadata: { citations: [cite] } },
+      { ...base, sequence: 1, content: { text: "\n\n" }, metadata: { streaming: true } },
+    ];
+    await window.__frames(2);
+    const prose = () => window.__record(1).closest(".row").querySelector(".prose");
+    const first = prose().querySelector("p");
+    const marker = first.querySelector(".citation-ref");
+    const answer = "Then more.\n\n- a list\n- of **points**\n\nAnd a last paragraph.";
+    let same = 0;
+    let steps = 0;
+    for (let i = 0; i < answer.length; i += 3) {
+      t.applyPatches([{ op: "append", index: 2, field: "text", text: answer.slice(i, i + 3) }]);
+      await window.__frames(1);
+      steps++;
+      if (prose().querySelector("p") === first && first.isConnected) same++;
+    }
+    const chips = window.__record(1).closest(".row").querySelectorAll(".citations li").length;
+    t.applyPatches([{ op: "replace", index: 2, record: { ...t.records[2], metadata: {} } }]);
+    await window.__frames(2);
+    const final = prose().innerHTML;
+    const fresh = document.createElement("chat-transcript");
+    fresh.style.height = "600px";
+    document.body.append(fresh);
+    fresh.records = t.records;
+    await window.__frames(3);
+    const whole = fresh.shadowRoot.querySelector('.record[data-record="1"]').closest(".row").querySelector(".prose").innerHTML;
+    fresh.remove();
+    return { same, steps, marker: !!marker, chips, final, whole };
+  });
+  assert.ok(out.marker, "the cited block has its marker");
+  assert.equal(out.same, out.steps, "every token left the cited block's paragraph as the same node");
+  assert.equal(out.chips, 1, "the sources listed once");
+  assert.equal(out.final, out.whole, "the final render equals the non-streamed one");
+  await clean(page, watch);
+  await page.close();
+});
+
 test("a cited answer split into blocks at its citations reads as one document: markers after the cited words, each source once", async () => {
   const { page, watch } = await open();
   // The AI SDK's recorded Anthropic web-search answer (tests/fixtures/recorded, NOTICE there).

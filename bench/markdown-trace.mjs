@@ -1,0 +1,233 @@
+// Where a streamed token's time goes (issue 43's streaming target), not part of `npm test`: the
+// stream of bench/markdown.mjs (a 20,000-token Markdown answer into a 1,000-message conversation,
+// 2 tokens a frame), traced with the DevTools protocol over 400 tokens at two lengths of the
+// answer, with the element built unminified so that the CPU profile names its functions.
+//
+//   node bench/markdown-trace.mjs [--at 2000,20000] [--tokens 400] [--top 25] [--css RULES]
+//
+// Prints, per frame, the main thread's time by trace event (the element's animation-frame callback,
+// the layouts and style recalculations inside it, which are forced, and those after it, paint,
+// garbage collection), then the JavaScript functions by self time at each length: what grows with
+// the answer shows as a figure that grows between the two.
+import { build, transform } from "esbuild";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "../www/serve.mjs";
+import { launchBrowser } from "../tests/support/browser.mjs";
+import { conversation } from "./generate.mjs";
+import { answerTokens } from "./markdown-answer.mjs";
+import * as api from "../js/node.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+const lengths = option("at", "2000,20000").split(",").map(Number);
+const count = Number(option("tokens", 400));
+const top = Number(option("top", 25));
+// Extra CSS for the element's shadow root, to try a rule's effect before changing style.css.
+const css = option("css", "");
+// --hold: the reader scrolled up a screen before each traced stretch, so the view does not follow.
+const hold = args.includes("--hold");
+// --invalidations: counts the invalidation-tracking events by kind and reason (slows everything).
+const invalidations = args.includes("--invalidations");
+
+// The element as scripts/build-element.mjs bundles it, but unminified.
+const out = mkdtempSync(join(tmpdir(), "chat-display-trace-"));
+await build({
+  entryPoints: [`${root}js/element/index.js`], outdir: out, entryNames: "[name]", chunkNames: "[name]-[hash]",
+  splitting: true, bundle: true, format: "esm", platform: "browser", target: ["es2022"], minify: false,
+  external: ["chat-display"], logLevel: "warning",
+  plugins: [{
+    name: "css-text",
+    setup(b) {
+      b.onLoad({ filter: /\.css$/ }, async ({ path }) => {
+        const { code } = await transform(readFileSync(path, "utf8"), { loader: "css", minify: true });
+        return { contents: code, loader: "text" };
+      });
+    },
+  }],
+});
+
+const records = api.toDisplayMessages(conversation(1000));
+const tokens = answerTokens(Math.max(...lengths));
+const { server, url } = await startServer({
+  port: 0,
+  mounts: [["/pkg/", join(root, "pkg", "web")], ["/element/", out], ["/www/", join(root, "www")],
+    ["/bench/", join(root, "bench")], ["/", join(root, "bench")]],
+});
+const browser = await launchBrowser();
+const page = await browser.context.newPage();
+await page.setViewportSize({ width: 1280, height: 800 });
+await page.goto(`${url}element-bench.html`);
+await page.waitForSelector("body[data-ready]", { state: "attached", timeout: 60000 });
+const cdp = await browser.context.newCDPSession(page);
+const load0 = loadavg()[0];
+
+await page.evaluate(async ([records, css]) => {
+  const t = document.getElementById("t");
+  if (css) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    t.shadowRoot.adoptedStyleSheets = [...t.shadowRoot.adoptedStyleSheets, sheet];
+  }
+  const base = { conversation_id: null, message_type: "assistant", content_type: "text", sequence: 0, status: "completed", tool_call_id: null };
+  t.records = [...records, { ...base, message_type: "user", content: { text: "Explain the service." }, metadata: {} }, { ...base, content: { text: "" }, metadata: { streaming: true } }];
+  window.__index = records.length + 1;
+  window.__frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  for (let k = 0; k < 5; k++) await window.__frame();
+}, [records, css]);
+
+/** Appends tokens [from, to) in bulk, a frame every 500. */
+async function bulk(from, to) {
+  await page.evaluate(async ([chunk]) => {
+    const t = document.getElementById("t");
+    for (let i = 0; i < chunk.length; i += 500) {
+      t.applyPatches([{ op: "append", index: window.__index, field: "text", text: chunk.slice(i, i + 500).join("") }]);
+      await window.__frame();
+    }
+  }, [tokens.slice(from, to)]);
+}
+
+/** Streams tokens [from, to), 2 a frame. */
+async function stream(from, to) {
+  return page.evaluate(async ([chunk]) => {
+    const t = document.getElementById("t");
+    const work = [];
+    for (let i = 0; i < chunk.length; i += 2) {
+      t.applyPatches([{ op: "append", index: window.__index, field: "text", text: chunk[i] + (chunk[i + 1] ?? "") }]);
+      const stamp = await window.__frame();
+      work.push(performance.now() - stamp);
+    }
+    return work;
+  }, [tokens.slice(from, to)]);
+}
+
+async function traced(from, to) {
+  const events = [];
+  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...value));
+  const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+  await cdp.send("Tracing.start", {
+    transferMode: "ReportEvents",
+    traceConfig: { includedCategories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink.user_timing",
+      ...(invalidations ? ["disabled-by-default-devtools.timeline.invalidationTracking"] : [])] },
+  });
+  await cdp.send("Profiler.start");
+  const work = await stream(from, to);
+  const { profile } = await cdp.send("Profiler.stop");
+  await cdp.send("Tracing.end");
+  await done;
+  cdp.removeAllListeners("Tracing.dataCollected");
+  return { work, events, profile };
+}
+
+/** Main-thread time by event, per frame: complete events (and begin/end pairs) on the renderer's
+ * main thread, the layouts and style recalculations inside an animation frame counted apart. */
+function byEvent(events, frames) {
+  // The renderer's main thread: the one that runs the animation frames.
+  const counts = new Map();
+  for (const e of events) if (e.name === "FireAnimationFrame") counts.set(`${e.pid}/${e.tid}`, (counts.get(`${e.pid}/${e.tid}`) ?? 0) + 1);
+  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const mine = events.filter((e) => `${e.pid}/${e.tid}` === main);
+  const spans = [];
+  const open = [];
+  for (const e of mine.sort((a, b) => a.ts - b.ts)) {
+    // The thread's own time (tdur) where the event has it: what other processes on a loaded
+    // machine take from the thread does not count.
+    if (e.ph === "X") spans.push({ name: e.name, ts: e.ts, end: e.ts + (e.dur ?? 0), cpu: e.tdur ?? e.dur ?? 0 });
+    else if (e.ph === "B") open.push(e);
+    else if (e.ph === "E") {
+      const b = open.findLastIndex((o) => o.name === e.name);
+      if (b >= 0) spans.push({ name: e.name, ts: open[b].ts, end: e.ts, cpu: e.tts !== undefined && open[b].tts !== undefined ? e.tts - open[b].tts : e.ts - open[b].ts });
+      if (b >= 0) open.splice(b, 1);
+    }
+  }
+  const rafs = spans.filter((s) => s.name === "FireAnimationFrame");
+  const inRaf = (s) => rafs.some((r) => s.ts >= r.ts && s.end <= r.end && s !== r);
+  const sums = new Map();
+  const add = (name, ms) => sums.set(name, (sums.get(name) ?? 0) + ms);
+  for (const s of spans) {
+    const ms = s.cpu / 1000;
+    if (["Layout", "UpdateLayoutTree", "RecalculateStyles"].includes(s.name)) add(`${s.name}${inRaf(s) ? " (forced, in rAF)" : ""}`, ms);
+    else if (["FireAnimationFrame", "Paint", "PrePaint", "Layerize", "Commit", "UpdateLayer", "ScrollLayer",
+      "MajorGC", "MinorGC", "V8.GCScavenger", "V8.GCFinalizeMC", "V8.GC_MC_BACKGROUND_MARKING", "BlinkGC.AtomicPhase",
+      "ParseHTML", "HitTest", "IntersectionObserverController::computeIntersections", "ResizeObserverController::deliver",
+      "UpdateLayoutTree", "RunTask", "ThreadControllerImpl::RunTask", "EventDispatch", "TimerFire", "FunctionCall"].includes(s.name)) add(s.name, ms);
+  }
+  // Tasks over 50 ms (wall time), with the events inside that took most of them.
+  const long = spans.filter((s) => s.name === "RunTask" && s.end - s.ts > 50000).map((task) => {
+    const inside = new Map();
+    for (const s of spans) {
+      if (s !== task && s.name !== "RunTask" && s.ts >= task.ts && s.end <= task.end) inside.set(s.name, (inside.get(s.name) ?? 0) + s.cpu / 1000);
+    }
+    const frame = rafs.filter((r) => r.ts < task.ts).length;
+    return `${((task.end - task.ts) / 1000).toFixed(1)} ms (thread ${(task.cpu / 1000).toFixed(1)} ms), after frame ${frame}: ${[...inside].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(", ")}`;
+  });
+  return { sums: [...sums].map(([name, ms]) => [name, ms / frames]).sort((a, b) => b[1] - a[1]), long };
+}
+
+/** Self time by function (name, file:line), in ms per frame. */
+function bySelf(profile, frames) {
+  const self = new Map();
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = new Map();
+  profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0)));
+  for (const [id, us] of dt) {
+    const { functionName, url: file, lineNumber } = nodes.get(id).callFrame;
+    const key = `${functionName || "(anonymous)"} ${file ? `${file.split("/").pop()}:${lineNumber + 1}` : ""}`;
+    self.set(key, (self.get(key) ?? 0) + us / 1000);
+  }
+  return [...self].map(([k, ms]) => [k, ms / frames]).sort((a, b) => b[1] - a[1]);
+}
+
+const median = (v) => { const s = [...v].sort((x, y) => x - y); return s[s.length >> 1]; };
+const p95 = (v) => { const s = [...v].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)]; };
+const results = [];
+let at = 0;
+for (const length of lengths.sort((a, b) => a - b)) {
+  await bulk(at, length - count);
+  if (hold) {
+    await page.evaluate(async () => {
+      const s = document.getElementById("t").shadowRoot.querySelector(".scroller");
+      s.scrollTop -= s.clientHeight;
+      for (let k = 0; k < 5; k++) await window.__frame();
+    });
+  }
+  const r = await traced(length - count, length);
+  results.push({ length, ...r });
+  at = length;
+}
+await browser.close();
+server.close();
+rmSync(out, { recursive: true, force: true });
+
+console.log(`\n${new Date().toISOString()}; ${cpus()[0]?.model}, ${cpus().length} cores; load ${load0.toFixed(2)} to ${loadavg()[0].toFixed(2)}; ${count} tokens traced at each length\n`);
+for (const { length, work, events, profile } of results) {
+  const frames = work.length;
+  console.log(`## tokens ${length - count}-${length}: the element's work a frame median ${median(work).toFixed(2)} ms, p95 ${p95(work).toFixed(2)} ms, max ${Math.max(...work).toFixed(1)} ms`);
+  console.log("main thread by trace event, thread time in ms a frame:");
+  const { sums, long } = byEvent(events, frames);
+  for (const [name, ms] of sums) if (ms >= 0.01) console.log(`  ${ms.toFixed(3).padStart(8)}  ${name}`);
+  console.log(`tasks over 50 ms: ${long.length}`);
+  for (const line of long) console.log(`  ${line}`);
+  if (invalidations) {
+    const kinds = new Map();
+    for (const e of events) {
+      if (!/InvalidationTracking|Invalidat/.test(e.name)) continue;
+      const d = e.args?.data ?? {};
+      const key = `${e.name} ${d.reason ?? ""} ${d.nodeName ?? ""} ${d.invalidationSet ? "set" : ""}`.trim();
+      kinds.set(key, (kinds.get(key) ?? 0) + 1);
+    }
+    console.log("invalidations a frame:");
+    for (const [k, n] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(n / frames).toFixed(1).padStart(8)}  ${k}`);
+  }
+  console.log("JavaScript by self time, ms a frame:");
+  for (const [name, ms] of bySelf(profile, frames).slice(0, top)) console.log(`  ${ms.toFixed(3).padStart(8)}  ${name}`);
+  console.log();
+}
