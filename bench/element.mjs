@@ -225,7 +225,7 @@ async function main() {
 
   const browserCases = ["paint", "elements", "find", "scroll", "stream"].filter((c) => cases.has(c));
   if (browserCases.length) {
-    const { startServer } = await import("../www/serve.mjs");
+    const { packageMountsWith, startServer } = await import("../www/serve.mjs");
     const { launchBrowser } = await import("../tests/support/browser.mjs");
     const data = mkdtempSync(join(tmpdir(), "chat-display-element-bench-"));
     const files = {};
@@ -236,10 +236,7 @@ async function main() {
       log(`${n} messages: ${Buffer.byteLength(json)} bytes of JSON`);
     }
     const mounts = [
-      ["/pkg/", join(root, "pkg", "web")],
-      ["/pkg-core/", join(root, "pkg", "core", "web")],
-      ["/pkg-display/", join(root, "pkg", "display", "web")],
-      ["/element/", element],
+      ...packageMountsWith(element),
       ["/www/", join(root, "www")],
       ["/bench/", join(root, "bench")],
       ["/data/", data],

@@ -7,7 +7,7 @@
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadavg } from "node:os";
-import { startServer } from "../www/serve.mjs";
+import { packageMountsWith, startServer } from "../www/serve.mjs";
 import { launchBrowser } from "../tests/support/browser.mjs";
 import { conversation } from "./generate.mjs";
 import { answerTokens } from "./markdown-answer.mjs";
@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const at = process.argv.indexOf("--element");
 const dir = at > 0 ? resolve(process.argv[at + 1]) : join(root, "pkg", "element");
 const records = api.toDisplayMessages(conversation(1000));
-const { server, url } = await startServer({ port: 0, mounts: [["/pkg/", join(root, "pkg", "web")], ["/element/", dir], ["/www/", join(root, "www")], ["/bench/", join(root, "bench")], ["/", join(root, "bench")]] });
+const { server, url } = await startServer({ port: 0, mounts: [...packageMountsWith(dir), ["/www/", join(root, "www")], ["/bench/", join(root, "bench")], ["/", join(root, "bench")]] });
 const browser = await launchBrowser();
 const page = await browser.context.newPage();
 await page.setViewportSize({ width: 1280, height: 800 });

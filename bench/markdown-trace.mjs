@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../www/serve.mjs";
+import { packageMountsWith, startServer } from "../www/serve.mjs";
 import { launchBrowser } from "../tests/support/browser.mjs";
 import { conversation } from "./generate.mjs";
 import { answerTokens } from "./markdown-answer.mjs";
@@ -57,7 +57,7 @@ const records = api.toDisplayMessages(conversation(1000));
 const tokens = answerTokens(Math.max(...lengths));
 const { server, url } = await startServer({
   port: 0,
-  mounts: [["/pkg/", join(root, "pkg", "web")], ["/element/", out], ["/www/", join(root, "www")],
+  mounts: [...packageMountsWith(out), ["/www/", join(root, "www")],
     ["/bench/", join(root, "bench")], ["/", join(root, "bench")]],
 });
 const browser = await launchBrowser();

@@ -14,7 +14,7 @@
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { packageMounts, startServer } from "../www/serve.mjs";
+import { packageMountsWith, startServer } from "../www/serve.mjs";
 import { launchBrowser } from "../tests/support/browser.mjs";
 import { conversation } from "./generate.mjs";
 import * as api from "../js/node.mjs";
@@ -27,7 +27,7 @@ const records = api.toDisplayMessages(conversation(1000));
 
 const { server, url } = await startServer({
   port: 0,
-  mounts: [...packageMounts.filter(([at]) => at !== "/element/"), ["/element/", elementDir], ["/www/", join(root, "www")],
+  mounts: [...packageMountsWith(elementDir), ["/www/", join(root, "www")],
     ["/bench/", join(root, "bench")], ["/", join(root, "bench")]],
 });
 const browser = await launchBrowser();

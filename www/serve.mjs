@@ -17,6 +17,9 @@ export const packageMounts = [
   ["/pkg-display/", join(root, "pkg", "display", "web")],
   ["/element/", join(root, "pkg", "element")],
 ];
+/** `packageMounts` with another build of the element (a bench's before and after). */
+export const packageMountsWith = (elementDir) =>
+  packageMounts.map(([at, path]) => [at, at === "/element/" ? elementDir : path]);
 /** The viewer: www/ at the root, the package beside it. */
 export const viewerMounts = [
   ...packageMounts,

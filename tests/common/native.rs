@@ -89,7 +89,9 @@ pub fn sorted(value: &Value) -> String {
     }
 }
 
-/// The eleven fields of a citation, in Sycophant's order (docs/API.md "Rich provider content").
+/// The eleven fields of a citation, in Sycophant's order (docs/API.md "Rich provider content"):
+/// written out from the spec rather than taken from `src/message.rs`, so that a test of the order
+/// fails when the code's list changes.
 pub const CITATION_FIELDS: [&str; 11] = [
     "type",
     "cited_text",
