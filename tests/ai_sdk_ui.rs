@@ -640,6 +640,57 @@ fn a_stream_message_is_the_final_message_key_for_key() {
     assert!(checked >= 11, "only {checked}");
 }
 
+/// The message of a stream names the message `fromProvider` reads from the final UIMessage the
+/// AI SDK built (the chat's last message, whole, every step in it): the last step's assistant
+/// message, with the same provider ids (`metadata.message_id`, the calls' ids). Issue 46 class
+/// 11: over an agent run of two steps (`anthropic-agent`), only the first step's message held the
+/// UIMessage's id.
+#[test]
+fn a_stream_message_is_the_last_step_of_the_final_ui_message_with_its_ids() {
+    let mut checked = Vec::new();
+    for (name, messages) in fixtures() {
+        let Some(stem) = name.strip_suffix(".json") else {
+            continue;
+        };
+        let Ok(text) = std::fs::read(dir().join(format!("{stem}.sse"))) else {
+            continue;
+        };
+        let last = messages.as_array().unwrap().last().unwrap().clone();
+        if last["role"] != "assistant" || stem.contains('.') && !stem.ends_with(".1") {
+            // A continuation's stream (after an approval) carries only the steps it added.
+            continue;
+        }
+        let acc = accumulate(&text, 64);
+        if !acc.done() || acc.records().iter().any(|r| {
+            serde_json::to_value(r).unwrap()["content_type"] == "error"
+        }) {
+            continue;
+        }
+        let got = serde_json::to_value(acc.message().unwrap()).unwrap();
+        let read = read(&json!([last]));
+        let want = read
+            .as_array()
+            .unwrap()
+            .iter()
+            .rev()
+            .find(|m| m["role"] == "assistant")
+            .unwrap()
+            .clone();
+        assert_eq!(got["metadata"], want["metadata"], "{stem}");
+        let ids = |m: &Value| -> Vec<Value> {
+            m["tool_calls"]
+                .as_array()
+                .map(|c| c.iter().map(|c| c["call_id"].clone()).collect())
+                .unwrap_or_default()
+        };
+        assert_eq!(ids(&got), ids(&want), "{stem}");
+        assert_eq!(got, want, "{stem}");
+        checked.push(stem.to_string());
+    }
+    assert!(checked.iter().any(|s| s == "anthropic-agent"), "{checked:?}");
+    assert!(checked.len() >= 6, "{checked:?}");
+}
+
 /// A Transcript of the LangChain messages read from UIMessages gives the same records, statuses
 /// included, as toDisplayMessages: loaded whole, and appended one message at a time (where a
 /// status the reader gave a call must stand as results arrive).

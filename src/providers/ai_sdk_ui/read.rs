@@ -133,7 +133,11 @@ impl ReadPayload for AiSdkUi {
         if let Some(metadata) = field(message, "metadata") {
             entries.push(("message_metadata", Out::Given(metadata)));
         }
-        c.annotate(first, entries);
+        // Every step's assistant message holds the UIMessage's id and metadata, as the message
+        // of each step a UI message stream gives does (`StreamAccumulator.message()`), so that
+        // the two name the same message; toProvider joins consecutive steps of one id back into
+        // one UIMessage.
+        c.annotate_each(first, role, entries);
         Ok(())
     }
 }
