@@ -502,7 +502,9 @@ fn server_outcomes(path: &Path) -> usize {
         .filter(|b| {
             let ty = b["type"].as_str().unwrap_or("");
             let xai = ty == "custom_tool_call"
-                && b["call_id"].as_str().is_some_and(|id| id.starts_with("xs_call_"));
+                && b["call_id"]
+                    .as_str()
+                    .is_some_and(|id| id.starts_with("xs_call_"));
             ty.ends_with("_tool_result")
                 || xai
                 || ty.ends_with("_call") && !CLIENT.contains(&ty)
@@ -517,7 +519,10 @@ fn every_server_tool_outcome_a_recording_holds_is_a_result_record() {
     // itself, `xs_call_` ids, no output item) stayed pending calls with no result.
     let (mut present, mut shown) = (0, 0);
     let mut missing = Vec::new();
-    for protocol in [WireProtocol::AnthropicMessages, WireProtocol::OpenaiResponses] {
+    for protocol in [
+        WireProtocol::AnthropicMessages,
+        WireProtocol::OpenaiResponses,
+    ] {
         for file in files(protocol) {
             let want = server_outcomes(&file);
             let records = if file.extension().is_some_and(|e| e == "json") {
