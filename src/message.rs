@@ -150,6 +150,19 @@ pub struct ContentPart<J> {
     pub citations: Option<Citations<J>>,
     /// A record the part gives beyond Sagents' mapping.
     pub shown: Shown<J>,
+    /// What an image or file part's `options` say of it, for its record with `media: true`.
+    pub attachment: Option<Attachment<J>>,
+}
+
+/// What an `image`, `image_url`, `file` or `file_url` part's `options` say of the attachment it
+/// holds (docs/API.md "Attachments"): `options.media` (a string), `options.filename` (a
+/// string), and whether `options.type` is `"file_id"` (the part's `content` is then a provider's
+/// file id, not data or a URL).
+#[derive(Clone, Debug)]
+pub struct Attachment<J> {
+    pub media: Option<J>,
+    pub filename: Option<J>,
+    pub file_id: bool,
 }
 
 impl<J> ContentPart<J> {
@@ -160,6 +173,7 @@ impl<J> ContentPart<J> {
             content,
             citations: None,
             shown: Shown::Nothing,
+            attachment: None,
         }
     }
 }
@@ -389,9 +403,31 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
             .map(Citations::Given),
         _ => None,
     };
-    // `options` is read only for the two part types that may mark a record.
+    // `options` is read only for the part types that may mark a record or hold an attachment.
     let options = match part_type {
-        PartType::Image | PartType::Unsupported => non_null(options).filter(|o| o.is_object()),
+        PartType::Image
+        | PartType::ImageUrl
+        | PartType::File
+        | PartType::FileUrl
+        | PartType::Unsupported => non_null(options).filter(|o| o.is_object()),
+        _ => None,
+    };
+    let string = |o: &J, key| o.get_non_null(key).filter(|v| v.kind() == Kind::String);
+    let attachment = match part_type {
+        PartType::Image | PartType::ImageUrl | PartType::File | PartType::FileUrl => {
+            Some(match &options {
+                Some(o) => Attachment {
+                    media: string(o, "media"),
+                    filename: string(o, "filename"),
+                    file_id: o.get("type").and_then(|t| t.match_str(&["file_id"])) == Some(0),
+                },
+                None => Attachment {
+                    media: None,
+                    filename: None,
+                    file_id: false,
+                },
+            })
+        }
         _ => None,
     };
     let shown = match (part_type, options) {
@@ -399,7 +435,7 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
             if o.get("generated").and_then(|g| g.as_bool()) == Some(true) =>
         {
             Shown::Image {
-                media: o.get_non_null("media").filter(|m| m.kind() == Kind::String),
+                media: string(&o, "media"),
             }
         }
         (PartType::Unsupported, Some(o)) => match o.get_non_null("notification") {
@@ -413,6 +449,7 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
         content,
         citations,
         shown,
+        attachment,
     })
 }
 

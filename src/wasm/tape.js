@@ -412,7 +412,8 @@ function fromRef(ref, extra) {
 
 // Shapes (the low 4 bits of an item's first word): 0 a text, thinking or notification item, 1 a
 // tool call, 2 a tool result, 3 a tool result whose text is the join of the parts that follow it
-// (its `content` word is their count), 4 an image. Bit 4 set: the item's last word refers to its
+// (its `content` word is their count), 4 an image, 5 an image by URL or file id, 6 a file
+// reference (issue 46: toDisplayMessages' `media` option). Bit 4 set: the item's last word refers to its
 // record's `metadata` object.
 function itemContent(words, i, extra) {
   switch (words[i] & 15) {
@@ -431,7 +432,13 @@ function itemContent(words, i, extra) {
       content: joinedText(words, i + 10, words[i + 7], extra),
       is_error: fromRef(words[i + 8], extra), is_interrupt: fromRef(words[i + 9], extra),
     };
-    default: return { data: fromRef(words[i + 5], extra), mime_type: fromRef(words[i + 6], extra) };
+    case 4: return { data: fromRef(words[i + 5], extra), mime_type: fromRef(words[i + 6], extra) };
+    case 5: return {
+      url: fromRef(words[i + 5], extra), file_id: fromRef(words[i + 6], extra), mime_type: fromRef(words[i + 7], extra),
+    };
+    default: return {
+      path: fromRef(words[i + 5], extra), name: fromRef(words[i + 6], extra), mime_type: fromRef(words[i + 7], extra),
+    };
   }
 }
 
@@ -443,7 +450,7 @@ function joinedText(words, at, count, extra) {
 }
 
 // The words of an item of each shape, and one more with its metadata.
-const ITEM_WIDTH = [6, 9, 10, 10, 7];
+const ITEM_WIDTH = [6, 9, 10, 10, 7, 8, 8];
 function itemWidth(words, i) {
   const shape = words[i] & 15, width = shape === 3 ? 10 + words[i + 7] : ITEM_WIDTH[shape];
   return width + ((words[i] >>> 4) & 1);
@@ -455,7 +462,7 @@ function makeRecord(words, i, extra, conversationId) {
     conversation_id: conversationId, message_type: shortStrings[words[i + 2]],
     content_type: shortStrings[words[i + 1]], content: itemContent(words, i, extra),
     sequence: words[i + 3], status: shortStrings[words[i + 4]],
-    tool_call_id: shape === 0 || shape === 4 ? null : fromRef(words[i + 5], extra),
+    tool_call_id: shape === 0 || shape >= 4 ? null : fromRef(words[i + 5], extra),
     metadata: words[i] & 16 ? fromRef(words[i + itemWidth(words, i) - 1], extra) : {},
   };
 }
