@@ -1684,11 +1684,13 @@ test("load() shows a user's attachments in their turn: an inline screenshot at o
     // A user message holding only an image: Sagents' mapping shows nothing for it.
     { role: "user", content: [{ type: "image_url", content: "https://images.example/shot.png" }] },
     { role: "user", content: [{ type: "file", content: "JVBERi0xLjQK", options: { media: "application/pdf", filename: "report.pdf" } }] },
+    // LangChain's media as Elixir writes it (`media: :png`): the format alone.
+    { role: "user", content: [{ type: "image", content: png, options: { media: "png" } }] },
   ];
   assert.equal(cd.toDisplayMessages([messages[2]]).length, 0, "the case the option is for");
   const expected = cd.toDisplayMessages(messages, { conversation_id: null, media: true });
   assert.deepEqual(expected.map((r) => `${r.message_type} ${r.content_type}`),
-    ["user text", "user image", "assistant text", "user image", "user file_reference"]);
+    ["user text", "user image", "assistant text", "user image", "user file_reference", "user image"]);
   const shown = await page.evaluate(async (messages) => {
     const counts = await t.load(messages);
     const rows = [];
@@ -1709,8 +1711,8 @@ test("load() shows a user's attachments in their turn: an inline screenshot at o
     return { counts, records: t.records, rows };
   }, messages);
   assert.deepEqual(shown.records, expected, "load gives toDisplayMessages' records with media: true");
-  assert.equal(shown.counts.records, 5);
-  const [question, screenshot, , remote, file] = shown.rows;
+  assert.equal(shown.counts.records, 6);
+  const [question, screenshot, , remote, file, short] = shown.rows;
   assert.equal(screenshot.turn, "user", "the screenshot is in the user's turn");
   assert.equal(screenshot.img, `data:image/png;base64,${png}`);
   assert.equal(screenshot.width, 1, "it decodes");
@@ -1720,6 +1722,8 @@ test("load() shows a user's attachments in their turn: an inline screenshot at o
   assert.match(remote.held, /images\.example/, "its placeholder names the host");
   assert.equal(file.turn, "user");
   assert.equal(file.file, "report.pdf");
+  assert.equal(short.img, `data:image/png;base64,${png}`, "a format named alone is its image type");
+  assert.equal(short.width, 1);
   assert.ok(!watch.requests.some((r) => r.includes("images.example")), "nothing was fetched from the other host");
   await clean(page, watch);
   await page.close();
