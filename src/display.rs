@@ -445,9 +445,10 @@ fn text_items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>
 fn attachment_item<J: Json>(part: &ContentPart<J>) -> Option<ItemContent<J>> {
     let attachment = part.attachment.as_ref()?;
     let content = part.content.clone();
-    let mime_type = attachment.media.clone();
+    let mime_type = attachment.media();
+    let file_id = attachment.file_id();
     Some(match part.part_type {
-        PartType::Image if !attachment.file_id => ItemContent::Image {
+        PartType::Image if !file_id => ItemContent::Image {
             data: content,
             mime_type,
         },
@@ -463,8 +464,8 @@ fn attachment_item<J: Json>(part: &ContentPart<J>) -> Option<ItemContent<J>> {
         },
         PartType::File | PartType::FileUrl => ItemContent::FileReference {
             // Inline data is not a path: the reference names the file, the message keeps it.
-            path: content.filter(|_| part.part_type == PartType::FileUrl || attachment.file_id),
-            name: attachment.filename.clone(),
+            path: content.filter(|_| part.part_type == PartType::FileUrl || file_id),
+            name: attachment.filename(),
             mime_type,
         },
         _ => return None,

@@ -154,15 +154,41 @@ pub struct ContentPart<J> {
     pub attachment: Option<Attachment<J>>,
 }
 
-/// What an `image`, `image_url`, `file` or `file_url` part's `options` say of the attachment it
-/// holds (docs/API.md "Attachments"): `options.media` (a string), `options.filename` (a
-/// string), and whether `options.type` is `"file_id"` (the part's `content` is then a provider's
-/// file id, not data or a URL).
+/// An `image`, `image_url`, `file` or `file_url` part's `options` (an object, else `None`), which
+/// say what its attachment record holds (docs/API.md "Attachments"); read only for that record,
+/// so that the records without attachments read nothing more.
 #[derive(Clone, Debug)]
 pub struct Attachment<J> {
-    pub media: Option<J>,
-    pub filename: Option<J>,
-    pub file_id: bool,
+    pub options: Option<J>,
+}
+
+impl<J: Json> Attachment<J> {
+    fn string(&self, key: &str) -> Option<J> {
+        let options = self.options.as_ref()?;
+        options
+            .get_non_null(key)
+            .filter(|v| v.kind() == Kind::String)
+    }
+
+    /// `options.media`, a string.
+    pub fn media(&self) -> Option<J> {
+        self.string("media")
+    }
+
+    /// `options.filename`, a string.
+    pub fn filename(&self) -> Option<J> {
+        self.string("filename")
+    }
+
+    /// Whether `options.type` is `"file_id"`: the part's `content` is a provider's file id, not
+    /// data or a URL.
+    pub fn file_id(&self) -> bool {
+        self.options
+            .as_ref()
+            .and_then(|o| o.get("type"))
+            .and_then(|t| t.match_str(&["file_id"]))
+            == Some(0)
+    }
 }
 
 impl<J> ContentPart<J> {
@@ -413,19 +439,11 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
         _ => None,
     };
     let string = |o: &J, key| o.get_non_null(key).filter(|v| v.kind() == Kind::String);
+    // Only kept here: read when `toDisplayMessages` is asked for attachments.
     let attachment = match part_type {
         PartType::Image | PartType::ImageUrl | PartType::File | PartType::FileUrl => {
-            Some(match &options {
-                Some(o) => Attachment {
-                    media: string(o, "media"),
-                    filename: string(o, "filename"),
-                    file_id: o.get("type").and_then(|t| t.match_str(&["file_id"])) == Some(0),
-                },
-                None => Attachment {
-                    media: None,
-                    filename: None,
-                    file_id: false,
-                },
+            Some(Attachment {
+                options: options.clone(),
             })
         }
         _ => None,

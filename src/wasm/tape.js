@@ -60,7 +60,7 @@ export function cdSeed(joined, moved, wasmMemory) {
     display_text: slot("display_text"), message_expansion: slot("message_expansion"),
     tool_call_id: slot("tool_call_id"), is_error: slot("is_error"), is_interrupt: slot("is_interrupt"),
     citations: slot("citations"), options: slot("options"), metadata: slot("metadata"), parts: slot("parts"),
-    generated: slot("generated"), media: slot("media"), notification: slot("notification"),
+    generated: slot("generated"), media: slot("media"), notification: slot("notification"), filename: slot("filename"),
     approval_request: slot("approval_request"), status: slot("status"), result: slot("result"),
   };
 }
@@ -249,22 +249,25 @@ function writePart(part) {
   tape[at + 4] = keySlot.citations; tape[at + 5] = valueSlot(part.citations);
   tape[at + 6] = keySlot.options;
   tapeLength += 7;
-  // parse_part reads the options of an image or unsupported part only.
-  if (type === "image" || type === "unsupported") writePartOptions(part.options);
+  // parse_part reads the options of an image, unsupported or attachment part only.
+  if (type === "image" || type === "unsupported" || type === "image_url" || type === "file" || type === "file_url") writePartOptions(part.options);
   else push(valueSlot(part.options));
   tape[head + 1] = tapeLength;
 }
 
-// An image or unsupported part's options: whether the image is one a model made, its media
-// type, and a notification's text.
+// An image, unsupported or attachment part's options: whether the image is one a model made, its
+// media type, a notification's text, and what an attachment record reads (toDisplayMessages'
+// `media`): the file's name and whether the content is a provider's file id (`type`).
 function writePartOptions(options) {
   if (!isObject(options)) return push(valueSlot(options));
-  const head = openObject(options, 3);
+  const head = openObject(options, 5);
   const at = tapeLength;
   tape[at] = keySlot.generated; tape[at + 1] = valueSlot(options.generated);
   tape[at + 2] = keySlot.media; tape[at + 3] = valueSlot(options.media);
   tape[at + 4] = keySlot.notification; tape[at + 5] = valueSlot(options.notification);
-  tape[head + 1] = tapeLength += 6;
+  tape[at + 6] = keySlot.filename; tape[at + 7] = valueSlot(options.filename);
+  tape[at + 8] = keySlot.type; tape[at + 9] = valueSlot(options.type);
+  tape[head + 1] = tapeLength += 10;
 }
 
 function writeCall(call) {

@@ -12,7 +12,7 @@ use core::cell::{Cell, RefCell};
 /// The glue's first short strings, the same every call: the keys whose values the display
 /// functions only move (the first `MOVED`, which the glue hands over unread), the words records
 /// are made of, and the keys the core reads, so that a key is found on the tape by its index.
-pub(super) const SEEDS: [&str; 50] = [
+pub(super) const SEEDS: [&str; 51] = [
     "arguments",
     "metadata",
     "processed_content",
@@ -63,6 +63,7 @@ pub(super) const SEEDS: [&str; 50] = [
     "status",
     "result",
     "file_reference",
+    "filename",
 ];
 /// How many of the first seeds are keys whose values the display functions only move.
 pub(super) const MOVED: u32 = 5;
