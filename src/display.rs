@@ -2,7 +2,7 @@
 //! `toDisplayMessages` makes of them (the persistence mapping of the DisplayMessage template).
 
 use crate::error::{Error, Path, Result};
-use crate::json::fields::{opt_str, parse_each};
+use crate::json::fields::{flag, opt_str, parse_each};
 use crate::json::{Json, Kind};
 use crate::map::Index;
 use crate::message::{
@@ -86,6 +86,22 @@ pub enum ItemContent<J> {
     },
     /// `{"text"}`: a compaction's summary or a model fallback (records only).
     Notification { text: J },
+    /// `{"url", "file_id", "mime_type"}`: an `image_url` part, or an `image` part that names a
+    /// provider's file (`options.type: "file_id"`), with `toDisplayMessages`' `media: true`
+    /// (records only; an `image` part of base64 data is an [`ItemContent::Image`]).
+    ImageRef {
+        url: Option<J>,
+        file_id: Option<J>,
+        mime_type: Option<J>,
+    },
+    /// `{"path", "name", "mime_type"}`: a `file` or `file_url` part with `media: true` (records
+    /// only): `path` the URL or the provider's file id, null for inline data (which stays in the
+    /// message); `name` its `options.filename`.
+    FileReference {
+        path: Option<J>,
+        name: Option<J>,
+        mime_type: Option<J>,
+    },
 }
 
 impl<J> ItemContent<J> {
@@ -97,7 +113,8 @@ impl<J> ItemContent<J> {
             ItemContent::Thinking { .. } => ContentType::Thinking,
             ItemContent::ToolCall { .. } => ContentType::ToolCall,
             ItemContent::ToolResult { .. } => ContentType::ToolResult,
-            ItemContent::Image { .. } => ContentType::Image,
+            ItemContent::Image { .. } | ItemContent::ImageRef { .. } => ContentType::Image,
+            ItemContent::FileReference { .. } => ContentType::FileReference,
             ItemContent::Notification { .. } => ContentType::Notification,
         }
     }
@@ -264,6 +281,28 @@ impl<J: Json + Serialize> Serialize for ItemContent<J> {
                 map.serialize_entry("mime_type", mime_type)?;
                 map.end()
             }
+            ItemContent::ImageRef {
+                url,
+                file_id,
+                mime_type,
+            } => {
+                let mut map = s.serialize_map(Some(3))?;
+                map.serialize_entry("url", url)?;
+                map.serialize_entry("file_id", file_id)?;
+                map.serialize_entry("mime_type", mime_type)?;
+                map.end()
+            }
+            ItemContent::FileReference {
+                path,
+                name,
+                mime_type,
+            } => {
+                let mut map = s.serialize_map(Some(3))?;
+                map.serialize_entry("path", path)?;
+                map.serialize_entry("name", name)?;
+                map.serialize_entry("mime_type", mime_type)?;
+                map.end()
+            }
         }
     }
 }
@@ -288,7 +327,26 @@ pub fn display_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
 
 /// [`display_items`] appended to `items`.
 pub fn display_items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>) {
-    items_into(message, items, false);
+    items_into(message, items, Mode::ITEMS);
+}
+
+/// Which items [`items_into`] gives: display items only, or the records' (`records`), with the
+/// attachments' records (`media`, `toDisplayMessages`' option).
+#[derive(Clone, Copy, Debug)]
+struct Mode {
+    records: bool,
+    media: bool,
+}
+
+impl Mode {
+    const ITEMS: Mode = Mode {
+        records: false,
+        media: false,
+    };
+    const RECORDS: Mode = Mode {
+        records: true,
+        media: false,
+    };
 }
 
 /// The items a message's display-message records are made of: its display items, with what the
@@ -297,18 +355,19 @@ pub fn display_items_into<J: Json>(message: &Message<J>, items: &mut Vec<Display
 /// after the tool result that holds them) and notifications.
 pub fn record_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
     let mut items = Vec::new();
-    items_into(message, &mut items, true);
+    items_into(message, &mut items, Mode::RECORDS);
     items
 }
 
-fn items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>, records: bool) {
+fn items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>, mode: Mode) {
+    let records = mode.records;
     let message_type = message.role;
     let item = |content, metadata| DisplayItem {
         message_type,
         content,
         metadata,
     };
-    content_items_into(message, items, records);
+    content_items_into(message, items, mode);
     for call in &message.tool_calls {
         let metadata = if records && call.approval_request {
             Meta::ApprovalRequest
@@ -378,15 +437,44 @@ pub fn text_items<J: Json>(message: &Message<J>) -> Vec<DisplayItem<J>> {
 
 /// [`text_items`] appended to `items`.
 fn text_items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>) {
-    content_items_into(message, items, false);
+    content_items_into(message, items, Mode::ITEMS);
+}
+
+/// The record of an attachment part (`media: true`): an `image` for `image` and `image_url`
+/// parts, a `file_reference` for `file` and `file_url` parts (docs/API.md "Attachments").
+fn attachment_item<J: Json>(part: &ContentPart<J>) -> Option<ItemContent<J>> {
+    let attachment = part.attachment.as_ref()?;
+    let content = part.content.clone();
+    let mime_type = attachment.media();
+    let file_id = attachment.file_id();
+    Some(match part.part_type {
+        PartType::Image if !file_id => ItemContent::Image {
+            data: content,
+            mime_type,
+        },
+        PartType::Image => ItemContent::ImageRef {
+            url: None,
+            file_id: content,
+            mime_type,
+        },
+        PartType::ImageUrl => ItemContent::ImageRef {
+            url: content,
+            file_id: None,
+            mime_type,
+        },
+        PartType::File | PartType::FileUrl => ItemContent::FileReference {
+            // Inline data is not a path: the reference names the file, the message keeps it.
+            path: content.filter(|_| part.part_type == PartType::FileUrl || file_id),
+            name: attachment.filename(),
+            mime_type,
+        },
+        _ => return None,
+    })
 }
 
 /// The content items; for records, with their metadata and the parts that mark a record.
-fn content_items_into<J: Json>(
-    message: &Message<J>,
-    items: &mut Vec<DisplayItem<J>>,
-    records: bool,
-) {
+fn content_items_into<J: Json>(message: &Message<J>, items: &mut Vec<DisplayItem<J>>, mode: Mode) {
+    let records = mode.records;
     let message_type = message.role;
     let mut push = |content, metadata| {
         items.push(DisplayItem {
@@ -405,6 +493,12 @@ fn content_items_into<J: Json>(
                     if let Some(shown) = shown_item(part) {
                         push(shown, Meta::Empty);
                         continue;
+                    }
+                    if mode.media {
+                        if let Some(attachment) = attachment_item(part) {
+                            push(attachment, Meta::Empty);
+                            continue;
+                        }
                     }
                 }
                 let Some(text) = part.content.as_ref().filter(|t| !t.is_empty_str()) else {
@@ -655,23 +749,29 @@ pub fn parse_messages<J: Json>(messages: &J, root: &Path<'_>) -> Result<Vec<Mess
 /// results in later messages (the earliest later result wins; `is_error: true` gives failed, else
 /// `is_interrupt: true` gives interrupted, else completed; no later result leaves it pending).
 ///
-/// `options` is `{conversation_id?: string | null}`, or `None` (JavaScript `undefined`).
+/// `options` is `{conversation_id?: string | null, media?: boolean | null}`, or `None`
+/// (JavaScript `undefined`). `media: true` adds the records of image and file parts, in place
+/// (docs/API.md "Attachments"); without it the records are Sagents' mapping.
 pub fn to_display_messages<J: Json>(
     messages: &J,
     options: Option<&J>,
 ) -> Result<Vec<DisplayRecord<J>>> {
     let root = Path::Root("$.options");
-    let conversation_id = match options {
-        None => None,
+    let (conversation_id, media) = match options {
+        None => (None, false),
         Some(options) => match options.kind() {
-            Kind::Null => None,
-            Kind::Object => opt_str(options, "conversation_id", &root)?,
+            Kind::Null => (None, false),
+            Kind::Object => (
+                opt_str(options, "conversation_id", &root)?,
+                flag(options.get("media"), "media", &root)?.unwrap_or(false),
+            ),
             other => return Err(Error::expected(&root, "an options object", other)),
         },
     };
-    Ok(records_of(
+    Ok(records_with(
         &parse_messages(messages, &MESSAGES)?,
         conversation_id,
+        media,
     ))
 }
 
@@ -681,6 +781,19 @@ pub fn records_of<J: Json>(
     messages: &[Message<J>],
     conversation_id: Option<J>,
 ) -> Vec<DisplayRecord<J>> {
+    records_with(messages, conversation_id, false)
+}
+
+/// [`records_of`], with the attachments' records when `media` is true.
+pub fn records_with<J: Json>(
+    messages: &[Message<J>],
+    conversation_id: Option<J>,
+    media: bool,
+) -> Vec<DisplayRecord<J>> {
+    let mode = Mode {
+        records: true,
+        media,
+    };
     // Each tool call's status, found walking back from the last message with, for every
     // tool_call_id, the status its earliest result so far gives: for a call, that is the
     // earliest result in a later message (results of the call's own message are added after).
@@ -708,7 +821,7 @@ pub fn records_of<J: Json>(
     let mut records = Vec::new();
     let mut items = Vec::new();
     for message in messages {
-        items_into(message, &mut items, true);
+        items_into(message, &mut items, mode);
         for (sequence, item) in items.drain(..).enumerate() {
             let status = match &item.content {
                 ItemContent::ToolCall { status, .. } => {

@@ -150,6 +150,45 @@ pub struct ContentPart<J> {
     pub citations: Option<Citations<J>>,
     /// A record the part gives beyond Sagents' mapping.
     pub shown: Shown<J>,
+    /// What an image or file part's `options` say of it, for its record with `media: true`.
+    pub attachment: Option<Attachment<J>>,
+}
+
+/// An `image`, `image_url`, `file` or `file_url` part's `options` (an object, else `None`), which
+/// say what its attachment record holds (docs/API.md "Attachments"); read only for that record,
+/// so that the records without attachments read nothing more.
+#[derive(Clone, Debug)]
+pub struct Attachment<J> {
+    pub options: Option<J>,
+}
+
+impl<J: Json> Attachment<J> {
+    fn string(&self, key: &str) -> Option<J> {
+        let options = self.options.as_ref()?;
+        options
+            .get_non_null(key)
+            .filter(|v| v.kind() == Kind::String)
+    }
+
+    /// `options.media`, a string.
+    pub fn media(&self) -> Option<J> {
+        self.string("media")
+    }
+
+    /// `options.filename`, a string.
+    pub fn filename(&self) -> Option<J> {
+        self.string("filename")
+    }
+
+    /// Whether `options.type` is `"file_id"`: the part's `content` is a provider's file id, not
+    /// data or a URL.
+    pub fn file_id(&self) -> bool {
+        self.options
+            .as_ref()
+            .and_then(|o| o.get("type"))
+            .and_then(|t| t.match_str(&["file_id"]))
+            == Some(0)
+    }
 }
 
 impl<J> ContentPart<J> {
@@ -160,6 +199,7 @@ impl<J> ContentPart<J> {
             content,
             citations: None,
             shown: Shown::Nothing,
+            attachment: None,
         }
     }
 }
@@ -389,9 +429,23 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
             .map(Citations::Given),
         _ => None,
     };
-    // `options` is read only for the two part types that may mark a record.
+    // `options` is read only for the part types that may mark a record or hold an attachment.
     let options = match part_type {
-        PartType::Image | PartType::Unsupported => non_null(options).filter(|o| o.is_object()),
+        PartType::Image
+        | PartType::ImageUrl
+        | PartType::File
+        | PartType::FileUrl
+        | PartType::Unsupported => non_null(options).filter(|o| o.is_object()),
+        _ => None,
+    };
+    let string = |o: &J, key| o.get_non_null(key).filter(|v| v.kind() == Kind::String);
+    // Only kept here: read when `toDisplayMessages` is asked for attachments.
+    let attachment = match part_type {
+        PartType::Image | PartType::ImageUrl | PartType::File | PartType::FileUrl => {
+            Some(Attachment {
+                options: options.clone(),
+            })
+        }
         _ => None,
     };
     let shown = match (part_type, options) {
@@ -399,7 +453,7 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
             if o.get("generated").and_then(|g| g.as_bool()) == Some(true) =>
         {
             Shown::Image {
-                media: o.get_non_null("media").filter(|m| m.kind() == Kind::String),
+                media: string(&o, "media"),
             }
         }
         (PartType::Unsupported, Some(o)) => match o.get_non_null("notification") {
@@ -413,6 +467,7 @@ pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> 
         content,
         citations,
         shown,
+        attachment,
     })
 }
 

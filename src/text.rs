@@ -147,7 +147,12 @@ pub fn item_text<J: Json>(item: ItemContent<J>, mut buffer: String) -> Text<J> {
         | ItemContent::Thinking { text }
         | ItemContent::Notification { text } => return Text::Given(text),
         // An image record with neither `caption` nor `alt_text` (docs/API.md "toText").
-        ItemContent::Image { .. } => {}
+        ItemContent::Image { .. } | ItemContent::ImageRef { .. } => {}
+        // `File: name` (a null name interpolates as "").
+        ItemContent::FileReference { name: file, .. } => {
+            buffer.push_str("File: ");
+            buffer.push_str(&name(file));
+        }
         ItemContent::ToolCall {
             name: called,
             arguments,

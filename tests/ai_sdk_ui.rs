@@ -185,13 +185,22 @@ fn a_tool_part_keeps_its_state_and_an_approval_request_is_marked() {
             );
             states.insert(part["state"].as_str().unwrap().to_string());
         }
-        // The first message read from each UIMessage holds its id.
-        let ids: Vec<&Value> = lc
+        // The first message read from each UIMessage holds its id, and so does each later
+        // step's assistant message (the tool messages between them do not).
+        let mut ids: Vec<&Value> = lc
             .as_array()
             .unwrap()
             .iter()
             .filter_map(|m| m["metadata"].get("message_id"))
             .collect();
+        assert!(
+            lc.as_array()
+                .unwrap()
+                .iter()
+                .all(|m| m["role"] != "tool" || m["metadata"].get("message_id").is_none()),
+            "{name}"
+        );
+        ids.dedup();
         let given: Vec<&Value> = messages
             .as_array()
             .unwrap()
@@ -344,7 +353,7 @@ fn bad_messages_are_errors_with_a_path() {
 }
 
 #[test]
-fn sources_become_the_citations_of_the_text_before_them_and_v7_citations_win() {
+fn sources_become_the_citations_of_the_text_before_them_and_v7_citations_are_not_repeated() {
     let message = json!({"id": "m", "role": "assistant", "parts": [
         {"type": "step-start"},
         {"type": "text", "text": "Paris is large."},
@@ -368,8 +377,8 @@ fn sources_become_the_citations_of_the_text_before_them_and_v7_citations_win() {
         .find(|r| r["content_type"] == "text")
         .unwrap();
     assert_eq!(&text_record["metadata"]["citations"], citations);
-    // The recorded file search: the text's own v7 citations, and the sources, which repeat them,
-    // left out.
+    // The recorded file search: the text's own v7 citations, and the sources, which repeat them
+    // (the same file), left out.
     let (_, messages) = fixtures()
         .into_iter()
         .find(|(n, _)| n == "openai-file-search-citations.json")
@@ -397,6 +406,62 @@ fn sources_become_the_citations_of_the_text_before_them_and_v7_citations_win() {
             .all(|c| c.as_object().unwrap().len() == 11 && c["file_id"].is_string()),
         "{list:?}"
     );
+}
+
+/// Issue 46 class 11: the AI SDK's UIMessage of an Anthropic web search (the recorded stream,
+/// `anthropic-web-search`): the search results come as `source-url` parts after the tool part,
+/// before any text, and the texts carry v7 citations of their own, which name 4 of the 10. The
+/// other 6 were kept as parts that no record showed; now every source is a citation of a text
+/// record, and none twice.
+#[test]
+fn every_source_of_an_anthropic_web_search_is_a_citation_of_its_texts_once() {
+    let (_, messages) = fixtures()
+        .into_iter()
+        .find(|(n, _)| n == "anthropic-web-search.json")
+        .unwrap();
+    let parts = messages.as_array().unwrap().last().unwrap()["parts"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let sources: Vec<&str> = parts
+        .iter()
+        .filter(|p| p["type"] == "source-url")
+        .map(|p| p["url"].as_str().unwrap())
+        .collect();
+    let own: std::collections::BTreeSet<&str> = parts
+        .iter()
+        .filter_map(|p| p["citations"].as_array())
+        .flatten()
+        .map(|c| c["source"]["url"].as_str().unwrap())
+        .collect();
+    assert_eq!(sources.len(), 10, "the recording's search results");
+    assert!(
+        sources.iter().filter(|u| !own.contains(*u)).count() >= 6,
+        "sources no text cites: {own:?}"
+    );
+    let records = records(&messages);
+    let cited: Vec<String> = records
+        .iter()
+        .filter(|r| r["content_type"] == "text")
+        .filter_map(|r| r["metadata"]["citations"].as_array())
+        .flatten()
+        .map(|c| c["url"].as_str().unwrap().to_string())
+        .collect();
+    for url in &sources {
+        assert!(
+            cited.iter().any(|c| c == url),
+            "{url} is no text's citation"
+        );
+    }
+    // The texts' own citations are all there, and a source is added only where no citation of
+    // the step names it already.
+    let own_count = parts
+        .iter()
+        .filter_map(|p| p["citations"].as_array())
+        .map(Vec::len)
+        .sum::<usize>();
+    let uncited = sources.iter().filter(|u| !own.contains(*u)).count();
+    assert_eq!(cited.len(), own_count + uncited);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -638,6 +703,63 @@ fn a_stream_message_is_the_final_message_key_for_key() {
         checked += 1;
     }
     assert!(checked >= 11, "only {checked}");
+}
+
+/// The message of a stream names the message `fromProvider` reads from the final UIMessage the
+/// AI SDK built (the chat's last message, whole, every step in it): the last step's assistant
+/// message, with the same provider ids (`metadata.message_id`, the calls' ids). Issue 46 class
+/// 11: over an agent run of two steps (`anthropic-agent`), only the first step's message held the
+/// UIMessage's id.
+#[test]
+fn a_stream_message_is_the_last_step_of_the_final_ui_message_with_its_ids() {
+    let mut checked = Vec::new();
+    for (name, messages) in fixtures() {
+        let Some(stem) = name.strip_suffix(".json") else {
+            continue;
+        };
+        let Ok(text) = std::fs::read(dir().join(format!("{stem}.sse"))) else {
+            continue;
+        };
+        let last = messages.as_array().unwrap().last().unwrap().clone();
+        if last["role"] != "assistant" || stem.contains('.') && !stem.ends_with(".1") {
+            // A continuation's stream (after an approval) carries only the steps it added.
+            continue;
+        }
+        let acc = accumulate(&text, 64);
+        if !acc.done()
+            || acc
+                .records()
+                .iter()
+                .any(|r| serde_json::to_value(r).unwrap()["content_type"] == "error")
+        {
+            continue;
+        }
+        let got = serde_json::to_value(acc.message().unwrap()).unwrap();
+        let read = read(&json!([last]));
+        let want = read
+            .as_array()
+            .unwrap()
+            .iter()
+            .rev()
+            .find(|m| m["role"] == "assistant")
+            .unwrap()
+            .clone();
+        assert_eq!(got["metadata"], want["metadata"], "{stem}");
+        let ids = |m: &Value| -> Vec<Value> {
+            m["tool_calls"]
+                .as_array()
+                .map(|c| c.iter().map(|c| c["call_id"].clone()).collect())
+                .unwrap_or_default()
+        };
+        assert_eq!(ids(&got), ids(&want), "{stem}");
+        assert_eq!(got, want, "{stem}");
+        checked.push(stem.to_string());
+    }
+    assert!(
+        checked.iter().any(|s| s == "anthropic-agent"),
+        "{checked:?}"
+    );
+    assert!(checked.len() >= 6, "{checked:?}");
 }
 
 /// A Transcript of the LangChain messages read from UIMessages gives the same records, statuses

@@ -463,6 +463,94 @@ fn server_tool_results_are_the_text_a_person_reads() {
     );
 }
 
+/// The server-tool outcomes a recording holds, as the provider wrote them: Anthropic's
+/// `*_tool_result` blocks; the Responses items of tools the provider ran (`*_call` items of
+/// server tools, which hold their outcome, and the `tool_search_output`, `program_output` and
+/// hosted `shell_call_output` items that answer a call), including xAI's X search calls, which
+/// stream as `custom_tool_call` items with an `xs_call_` id.
+fn server_outcomes(path: &Path) -> usize {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut blocks: Vec<Value> = Vec::new();
+    if path.extension().is_some_and(|e| e == "json") {
+        let body: Value = serde_json::from_str(&text).unwrap();
+        for key in ["content", "output"] {
+            if let Some(list) = body.get(key).and_then(Value::as_array) {
+                blocks.extend(list.iter().cloned());
+            }
+        }
+    } else {
+        for line in text.lines() {
+            let line = line.trim().trim_start_matches("data:").trim();
+            let Ok(event) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            match event["type"].as_str() {
+                Some("content_block_start") => blocks.push(event["content_block"].clone()),
+                Some("response.output_item.done") => blocks.push(event["item"].clone()),
+                _ => {}
+            }
+        }
+    }
+    const CLIENT: [&str; 7] = [
+        "function_call",
+        "custom_tool_call",
+        "computer_call",
+        "local_shell_call",
+        "shell_call",
+        "apply_patch_call",
+        "tool_search_call",
+    ];
+    blocks
+        .iter()
+        .filter(|b| {
+            let ty = b["type"].as_str().unwrap_or("");
+            let xai = ty == "custom_tool_call"
+                && b["call_id"]
+                    .as_str()
+                    .is_some_and(|id| id.starts_with("xs_call_"));
+            ty.ends_with("_tool_result")
+                || xai
+                || ty.ends_with("_call") && !CLIENT.contains(&ty)
+                || ["tool_search_output", "program_output", "shell_call_output"].contains(&ty)
+        })
+        .count()
+}
+
+#[test]
+fn every_server_tool_outcome_a_recording_holds_is_a_result_record() {
+    // Issue 46 class 11: 4 of 51 were missing; xAI's X search calls (custom tool calls it runs
+    // itself, `xs_call_` ids, no output item) stayed pending calls with no result.
+    let (mut present, mut shown) = (0, 0);
+    let mut missing = Vec::new();
+    for protocol in [
+        WireProtocol::AnthropicMessages,
+        WireProtocol::OpenaiResponses,
+    ] {
+        for file in files(protocol) {
+            let want = server_outcomes(&file);
+            let records = if file.extension().is_some_and(|e| e == "json") {
+                let body: Value =
+                    serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+                if is_error_body(&body) {
+                    continue;
+                }
+                body_records(protocol, &body).unwrap()
+            } else {
+                stream_records(protocol, &stream_text(&file).0).1
+            };
+            let got = of_type(records.as_array().unwrap(), "tool_result").len();
+            present += want;
+            shown += got;
+            if got != want {
+                missing.push(format!("{}: {got} of {want}", name(&file)));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+    assert!(present > 150, "{present}");
+    assert_eq!(shown, present);
+}
+
 #[test]
 fn apply_patch_shows_its_operation() {
     for records in [

@@ -117,17 +117,25 @@ fn bad_attrs_never_throw() {
 }
 
 /// Every record `toDisplayMessages` makes passes `validateDisplayMessage` once it has a
-/// conversation id, and comes back unchanged.
+/// conversation id, and comes back unchanged, with and without `media` (attachments' records).
 #[test]
 fn to_display_messages_records_are_valid() {
     let all = cases(include_str!("fixtures/to_display_messages.json"));
     let mut checked = 0;
-    for case in &all {
+    let mut attachments = 0;
+    for (case, media) in all.iter().flat_map(|c| [(c, false), (c, true)]) {
         if case.get("error").is_some() {
             continue;
         }
-        let options = json!({"conversation_id": "conv-1"});
+        let options = json!({"conversation_id": "conv-1", "media": media});
         let records = to_display_messages(&&case["messages"], Some(&&options)).unwrap();
+        attachments += records
+            .iter()
+            .filter(|r| {
+                let t = serde_json::to_value(r).unwrap()["content_type"].clone();
+                t == "image" || t == "file_reference"
+            })
+            .count();
         for record in records {
             let record = serde_json::to_value(&record).unwrap();
             let changeset =
@@ -143,6 +151,7 @@ fn to_display_messages_records_are_valid() {
         }
     }
     assert!(checked > 20, "{checked}");
+    assert!(attachments >= 6, "{attachments}");
 }
 
 #[test]

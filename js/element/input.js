@@ -133,7 +133,9 @@ export function readConversation(data, api, { conversationId = null } = {}) {
   // ever disagree, its own records show (with the statuses its own message gives), never fewer.
   const good = [];
   const slots = new Array(elements.length);
-  const options = { conversation_id: conversationId };
+  // `media: true`: image and file parts are records too, so a user's screenshot shows in their
+  // bubble (docs/ELEMENT.md "Attachments"); image records keep policy.js's rules.
+  const options = { conversation_id: conversationId, media: true };
   elements.forEach((element, i) => {
     if (isRecord(element)) return;
     try {

@@ -31,7 +31,10 @@ export function imageSource({ url, data, mime_type } = {}, { blob = false } = {}
     return { reason: `${parsed.protocol} URLs are not loaded` };
   }
   if (typeof data === "string" && data !== "") {
-    const type = typeof mime_type === "string" ? mime_type.toLowerCase() : "";
+    // LangChain's `options.media` may name the format alone (`"png"`, `"jpg"`: Elixir's
+    // `media: :png`), which an attachment record keeps as given.
+    let type = typeof mime_type === "string" ? mime_type.toLowerCase() : "";
+    if (/^[a-z]+$/.test(type)) type = `image/${type === "jpg" ? "jpeg" : type}`;
     if (!DATA_TYPES.has(type)) return { reason: `image type ${JSON.stringify(mime_type ?? null)} is not loaded` };
     const compact = data.replace(/\s+/g, "");
     if (!BASE64.test(compact)) return { reason: "the image data is not base64" };

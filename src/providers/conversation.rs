@@ -263,6 +263,16 @@ impl<J: Json> Conversation<J> {
         }
     }
 
+    /// Adds metadata to the message at `first` and to each later message of `role` (the steps of
+    /// one AI SDK UIMessage, which all hold its id).
+    pub fn annotate_each(&mut self, first: usize, role: Role, entries: Entries<J>) {
+        for (i, message) in self.messages.iter_mut().enumerate().skip(first) {
+            if i == first || message.role == role {
+                message.metadata.extend(entries.iter().cloned());
+            }
+        }
+    }
+
     /// The messages, the open run ended.
     pub fn finish(mut self) -> Vec<LcMessage<J>> {
         self.flush();

@@ -119,7 +119,8 @@ export interface Citation {
 }
 
 /** A record as `toDisplayMessages` makes it from one display item, or from what `fromProvider`
- * marks beyond them (a generated image, a notification). `metadata` is `{}` except for a text's
+ * marks beyond them (a generated image, a notification), or, with `media: true`, from an
+ * attachment (an image, a file reference). `metadata` is `{}` except for a text's
  * `citations`, a server tool's structured `result` and a call's `approval_request`. */
 export type DisplayRecord = {
   conversation_id: string | null;
@@ -132,6 +133,10 @@ export type DisplayRecord = {
       metadata: { [key: string]: never } }
   | { content_type: "image"; content: { data: string | null; mime_type: string | null }; status: "completed";
       tool_call_id: null; metadata: { [key: string]: never } }
+  | { content_type: "image"; content: { url: string | null; file_id: string | null; mime_type: string | null };
+      status: "completed"; tool_call_id: null; metadata: { [key: string]: never } }
+  | { content_type: "file_reference"; content: { path: string | null; name: string | null; mime_type: string | null };
+      status: "completed"; tool_call_id: null; metadata: { [key: string]: never } }
   | { content_type: "tool_call"; content: ToolCallContent; status: "pending" | "completed" | "failed" | "interrupted"; tool_call_id: string | null;
       metadata: { approval_request?: true; streaming?: never } }
   | { content_type: "tool_result"; content: ToolResultContent; status: "completed"; tool_call_id: string | null;
@@ -140,6 +145,14 @@ export type DisplayRecord = {
 
 export interface ToDisplayMessagesOptions {
   conversation_id?: string | null;
+  /**
+   * Attachments as records, in place among the message's records: an `image` record for each
+   * `image` and `image_url` part (`{data, mime_type}` for base64 data, `{url, file_id, mime_type}`
+   * for a URL or a provider's file id) and a `file_reference` record for each `file` and
+   * `file_url` part (`{path, name, mime_type}`: `path` the URL or file id, null for inline data).
+   * Default `false`: Sagents' mapping, where image and file parts show nothing.
+   */
+  media?: boolean | null;
 }
 
 /** The codes of ChatDisplayError (docs/API.md "Errors"); `module_unavailable` comes only from

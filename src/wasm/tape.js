@@ -60,7 +60,7 @@ export function cdSeed(joined, moved, wasmMemory) {
     display_text: slot("display_text"), message_expansion: slot("message_expansion"),
     tool_call_id: slot("tool_call_id"), is_error: slot("is_error"), is_interrupt: slot("is_interrupt"),
     citations: slot("citations"), options: slot("options"), metadata: slot("metadata"), parts: slot("parts"),
-    generated: slot("generated"), media: slot("media"), notification: slot("notification"),
+    generated: slot("generated"), media: slot("media"), notification: slot("notification"), filename: slot("filename"),
     approval_request: slot("approval_request"), status: slot("status"), result: slot("result"),
   };
 }
@@ -249,22 +249,25 @@ function writePart(part) {
   tape[at + 4] = keySlot.citations; tape[at + 5] = valueSlot(part.citations);
   tape[at + 6] = keySlot.options;
   tapeLength += 7;
-  // parse_part reads the options of an image or unsupported part only.
-  if (type === "image" || type === "unsupported") writePartOptions(part.options);
+  // parse_part reads the options of an image, unsupported or attachment part only.
+  if (type === "image" || type === "unsupported" || type === "image_url" || type === "file" || type === "file_url") writePartOptions(part.options);
   else push(valueSlot(part.options));
   tape[head + 1] = tapeLength;
 }
 
-// An image or unsupported part's options: whether the image is one a model made, its media
-// type, and a notification's text.
+// An image, unsupported or attachment part's options: whether the image is one a model made, its
+// media type, a notification's text, and what an attachment record reads (toDisplayMessages'
+// `media`): the file's name and whether the content is a provider's file id (`type`).
 function writePartOptions(options) {
   if (!isObject(options)) return push(valueSlot(options));
-  const head = openObject(options, 3);
+  const head = openObject(options, 5);
   const at = tapeLength;
   tape[at] = keySlot.generated; tape[at + 1] = valueSlot(options.generated);
   tape[at + 2] = keySlot.media; tape[at + 3] = valueSlot(options.media);
   tape[at + 4] = keySlot.notification; tape[at + 5] = valueSlot(options.notification);
-  tape[head + 1] = tapeLength += 6;
+  tape[at + 6] = keySlot.filename; tape[at + 7] = valueSlot(options.filename);
+  tape[at + 8] = keySlot.type; tape[at + 9] = valueSlot(options.type);
+  tape[head + 1] = tapeLength += 10;
 }
 
 function writeCall(call) {
@@ -412,7 +415,8 @@ function fromRef(ref, extra) {
 
 // Shapes (the low 4 bits of an item's first word): 0 a text, thinking or notification item, 1 a
 // tool call, 2 a tool result, 3 a tool result whose text is the join of the parts that follow it
-// (its `content` word is their count), 4 an image. Bit 4 set: the item's last word refers to its
+// (its `content` word is their count), 4 an image, 5 an image by URL or file id, 6 a file
+// reference (issue 46: toDisplayMessages' `media` option). Bit 4 set: the item's last word refers to its
 // record's `metadata` object.
 function itemContent(words, i, extra) {
   switch (words[i] & 15) {
@@ -431,7 +435,13 @@ function itemContent(words, i, extra) {
       content: joinedText(words, i + 10, words[i + 7], extra),
       is_error: fromRef(words[i + 8], extra), is_interrupt: fromRef(words[i + 9], extra),
     };
-    default: return { data: fromRef(words[i + 5], extra), mime_type: fromRef(words[i + 6], extra) };
+    case 4: return { data: fromRef(words[i + 5], extra), mime_type: fromRef(words[i + 6], extra) };
+    case 5: return {
+      url: fromRef(words[i + 5], extra), file_id: fromRef(words[i + 6], extra), mime_type: fromRef(words[i + 7], extra),
+    };
+    default: return {
+      path: fromRef(words[i + 5], extra), name: fromRef(words[i + 6], extra), mime_type: fromRef(words[i + 7], extra),
+    };
   }
 }
 
@@ -443,7 +453,7 @@ function joinedText(words, at, count, extra) {
 }
 
 // The words of an item of each shape, and one more with its metadata.
-const ITEM_WIDTH = [6, 9, 10, 10, 7];
+const ITEM_WIDTH = [6, 9, 10, 10, 7, 8, 8];
 function itemWidth(words, i) {
   const shape = words[i] & 15, width = shape === 3 ? 10 + words[i + 7] : ITEM_WIDTH[shape];
   return width + ((words[i] >>> 4) & 1);
@@ -455,7 +465,7 @@ function makeRecord(words, i, extra, conversationId) {
     conversation_id: conversationId, message_type: shortStrings[words[i + 2]],
     content_type: shortStrings[words[i + 1]], content: itemContent(words, i, extra),
     sequence: words[i + 3], status: shortStrings[words[i + 4]],
-    tool_call_id: shape === 0 || shape === 4 ? null : fromRef(words[i + 5], extra),
+    tool_call_id: shape === 0 || shape >= 4 ? null : fromRef(words[i + 5], extra),
     metadata: words[i] & 16 ? fromRef(words[i + itemWidth(words, i) - 1], extra) : {},
   };
 }

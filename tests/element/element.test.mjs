@@ -1613,6 +1613,60 @@ test("a generated image record shows as an image; the recording's cut-short data
   await page.close();
 });
 
+test("load() shows a user's attachments in their turn: an inline screenshot at once, another host's image behind its placeholder, a file by name", async () => {
+  const { page, watch } = await open();
+  const png = PNG.toString("base64");
+  const messages = [
+    { role: "user", content: [{ type: "text", content: "What is wrong here?" }, { type: "image", content: png, options: { media: "image/png" } }] },
+    { role: "assistant", content: "The button is cut off." },
+    // A user message holding only an image: Sagents' mapping shows nothing for it.
+    { role: "user", content: [{ type: "image_url", content: "https://images.example/shot.png" }] },
+    { role: "user", content: [{ type: "file", content: "JVBERi0xLjQK", options: { media: "application/pdf", filename: "report.pdf" } }] },
+    // LangChain's media as Elixir writes it (`media: :png`): the format alone.
+    { role: "user", content: [{ type: "image", content: png, options: { media: "png" } }] },
+  ];
+  assert.equal(cd.toDisplayMessages([messages[2]]).length, 0, "the case the option is for");
+  const expected = cd.toDisplayMessages(messages, { conversation_id: null, media: true });
+  assert.deepEqual(expected.map((r) => `${r.message_type} ${r.content_type}`),
+    ["user text", "user image", "assistant text", "user image", "user file_reference", "user image"]);
+  const shown = await page.evaluate(async (messages) => {
+    const counts = await t.load(messages);
+    const rows = [];
+    for (let i = 0; i < t.records.length; i++) {
+      t.scrollToRecord(i);
+      await window.__frames(2);
+      const block = window.__record(i);
+      const img = block?.querySelector("img");
+      if (img && !img.complete) await new Promise((resolve) => { img.addEventListener("load", resolve, { once: true }); img.addEventListener("error", resolve, { once: true }); });
+      const row = block?.closest(".row");
+      const box = (node) => node?.getBoundingClientRect();
+      rows.push({
+        turn: row?.dataset.turn ?? null, img: img?.getAttribute("src") ?? null, width: img?.naturalWidth ?? null,
+        held: block?.querySelector(".image-hold")?.textContent ?? null, file: block?.querySelector(".file-name")?.textContent ?? null,
+        right: Math.round(box(img ?? block?.querySelector(".bubble, .image-hold, .file"))?.right ?? -1),
+      });
+    }
+    return { counts, records: t.records, rows };
+  }, messages);
+  assert.deepEqual(shown.records, expected, "load gives toDisplayMessages' records with media: true");
+  assert.equal(shown.counts.records, 6);
+  const [question, screenshot, , remote, file, short] = shown.rows;
+  assert.equal(screenshot.turn, "user", "the screenshot is in the user's turn");
+  assert.equal(screenshot.img, `data:image/png;base64,${png}`);
+  assert.equal(screenshot.width, 1, "it decodes");
+  assert.equal(screenshot.right, question.right, "it lines up with the user's bubble");
+  assert.equal(remote.turn, "user");
+  assert.equal(remote.img, null, "another host's image waits for the reader");
+  assert.match(remote.held, /images\.example/, "its placeholder names the host");
+  assert.equal(file.turn, "user");
+  assert.equal(file.file, "report.pdf");
+  assert.equal(short.img, `data:image/png;base64,${png}`, "a format named alone is its image type");
+  assert.equal(short.width, 1);
+  assert.ok(!watch.requests.some((r) => r.includes("images.example")), "nothing was fetched from the other host");
+  await clean(page, watch);
+  await page.close();
+});
+
 test("an approval request shows as awaiting approval until its answer pairs with it", async () => {
   const { page, watch } = await open();
   // The real MCP approval recording: its mcp_approval_request, as api.md's tool_call record.
@@ -2014,11 +2068,16 @@ test("fields a reader looks for: shown where they belong, or absent from the rec
   assert.match(seen.summaryOnly.text, /MARK-summary-only/, "a thinking part with only a summary shows the summary");
   // Not shown, with the reason in docs/ELEMENT.md ("What the records do not carry"): the
   // records do not hold these fields, so nothing on screen can.
-  for (const [name, marker] of [["summary", "MARK-summary\""], ["serverLabel", "MARK-label"], ["invalidCall", "MARK-invalid"], ["uiFile", "MARK-file"]]) {
+  for (const [name, marker] of [["summary", "MARK-summary\""], ["serverLabel", "MARK-label"], ["invalidCall", "MARK-invalid"]]) {
     assert.ok(!seen[name].records.includes(marker.replace('"', "")) || name === "summary", `${name}: the records do not carry ${marker}`);
     assert.ok(!seen[name].text.includes(marker.replace('"', "")) || name === "summary", `${name}: not on screen`);
   }
   assert.ok(!seen.summary.records.includes("MARK-summary"), "a thinking part's summary beside its text is not in the record");
+  // A UIMessage's file part is an attachment (issue 46): an image record, its URL from another
+  // host behind the placeholder that names the host, never loaded on its own.
+  assert.ok(seen.uiFile.records.includes("https://files.example/MARK-file.png"), "the file part is an image record");
+  assert.match(seen.uiFile.text, /Image from files\.example/, "its placeholder names the host");
+  assert.ok(!watch.requests.some((r) => r.includes("files.example")), "nothing loaded from files.example");
   assert.match(seen.invalidCall.text, /failed/, "the invalid call shows as failed");
   await clean(page, watch);
   await page.close();

@@ -74,7 +74,8 @@ function readable(message) {
 function check(name, elements) {
   const shown = readConversation(elements, api);
   const good = elements.filter(readable);
-  const expected = api.toDisplayMessages(good, { conversation_id: null });
+  // The loader shows attachments (toDisplayMessages' `media: true`).
+  const expected = api.toDisplayMessages(good, { conversation_id: null, media: true });
   assert.deepEqual(shown.filter((r) => !isLoadError(r)), expected, `${name}: the good messages' records, all and in order`);
   const errors = shown.filter(isLoadError);
   const bad = elements.map((e, i) => (readable(e) ? -1 : i)).filter((i) => i >= 0);
@@ -83,7 +84,7 @@ function check(name, elements) {
   // before it.
   for (const [k, i] of bad.entries()) {
     const at = shown.indexOf(errors[k]);
-    const before = api.toDisplayMessages(elements.slice(0, i).filter(readable)).length;
+    const before = api.toDisplayMessages(elements.slice(0, i).filter(readable), { media: true }).length;
     assert.equal(at - k, before, `${name}: the error for $[${i}] follows the records of the messages before it`);
     assert.ok(errors[k].content.path.startsWith(`$[${i}]`), `${name}: the error record names $[${i}] (${errors[k].content.path})`);
   }
@@ -122,7 +123,16 @@ test("a message whose records outnumber its display items keeps all of them (iss
   const messages = [{ role: "user", content: "Capital of France?" }, message, { role: "user", content: "Thanks" }, message];
   assert.ok(api.toDisplayMessages([message]).length > api.extractDisplayItems(message).length, "the case the bug needs");
   const { records } = await openInput(messages, api);
-  assert.deepEqual(records, api.toDisplayMessages(messages, { conversation_id: null }));
+  assert.deepEqual(records, api.toDisplayMessages(messages, { conversation_id: null, media: true }));
+});
+
+test("a user message holding only an image loads as one image record (issue 46, class 10)", async () => {
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+  const messages = [{ role: "user", content: [{ type: "image", content: png, options: { media: "image/png" } }] }];
+  assert.deepEqual(api.toDisplayMessages(messages), [], "without the option: the seed's mapping, nothing");
+  const { records } = await openInput(messages, api);
+  assert.deepEqual(records.map((r) => [r.message_type, r.content_type, r.content, r.sequence]),
+    [["user", "image", { data: png, mime_type: "image/png" }, 0]]);
 });
 
 test("an invalid record's error names the field and the value it refused", () => {

@@ -306,7 +306,8 @@ test("every key the core reads of a conversation's objects is on the tape: none 
   const part = (p) => watch(p.options ? { ...p, options: watch(p.options, `${p.type} part's options`) } : p, `${p.type} part`);
   const conversation = () => [
     { role: "system", content: "Be brief." },
-    { role: "user", content: [{ type: "text", content: "Draw this" }, { type: "image", content: "iVBORw0KGgo=", options: { media: "image/png" } }] },
+    { role: "user", content: [{ type: "text", content: "Draw this" }, { type: "image", content: "iVBORw0KGgo=", options: { media: "image/png" } },
+      { type: "file", content: "file-1", options: { type: "file_id", filename: "a.pdf", media: "application/pdf" } }, { type: "image_url", content: "https://example.com/a.png" }] },
     {
       role: "assistant",
       content: [
@@ -346,6 +347,8 @@ test("every key the core reads of a conversation's objects is on the tape: none 
   for (const [name, run] of [
     ["toDisplayMessages", (messages) => cd.toDisplayMessages(messages)],
     ["extractDisplayItems", (messages) => messages.map((m) => cd.extractDisplayItems(m))],
+    // Attachments (issue 46): what their records read of a part's options is on the tape too.
+    ["toDisplayMessages with media", (messages) => cd.toDisplayMessages(messages, { media: true })],
   ]) {
     reads.length = 0;
     const records = run(watched);
@@ -358,4 +361,11 @@ test("every key the core reads of a conversation's objects is on the tape: none 
     "tool_call", "tool_call", "tool_call", "tool_call", "tool_result", "tool_result", "tool_result"]);
   assert.deepEqual(records.map((r) => r.status).slice(6, 10), ["completed", "failed", "executing", "completed"]);
   assert.deepEqual(records.map((r) => Object.keys(r.metadata)).filter((k) => k.length), [["citations"], ["approval_request"], ["result"]]);
+  const attachments = cd.toDisplayMessages(conversation(), { media: true }).filter((r) => r.message_type === "user");
+  assert.deepEqual(attachments.map((r) => [r.content_type, r.content]), [
+    ["text", { text: "Draw this" }],
+    ["image", { data: "iVBORw0KGgo=", mime_type: "image/png" }],
+    ["file_reference", { path: "file-1", name: "a.pdf", mime_type: "application/pdf" }],
+    ["image", { url: "https://example.com/a.png", file_id: null, mime_type: null }],
+  ]);
 });

@@ -109,6 +109,13 @@ function splitRecording(recording, startEvent) {
   return bodies.map((b, i) => ({ label: `${recording.label} (response ${i + 1} of ${bodies.length})`, body: b.join('\n\n') + '\n\n' }));
 }
 
+// A recording of tests/fixtures/recorded/ (one event a line, as sdkRecording's).
+function recordedRecording(relPath) {
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/recorded', relPath), 'utf8');
+  const body = text.split('\n').filter((l) => l.trim() !== '').map((l) => `data: ${l}\n\n`).join('');
+  return { label: `tests/fixtures/recorded/${relPath}`, body };
+}
+
 function sdkRecording(name) {
   const text = fs.readFileSync(path.join(AI_DIR, 'recordings', `${name}.chunks.txt`), 'utf8');
   const body = text.split('\n').filter((l) => l.trim() !== '').map((l) => `data: ${l}\n\n`).join('');
@@ -489,6 +496,47 @@ async function aiSdkScenarios() {
     route: once(() => standardRoute({ tools: { generateImage: imageProvider.tools.imageGeneration({ outputFormat: 'webp', quality: 'low', size: '1024x1024', partialImages: 2 }) }, idPrefix: 'a6-' })),
     turns: [{ call: "chat.sendMessage({text: 'Draw a small cat.'})", send: (chat) => chat.sendMessage({ text: 'Draw a small cat.' }) }],
   }));
+
+  // 6b. Anthropic's web search, run by the provider: the search results as source-url parts
+  //     after the tool part, before any text, and the texts' own citations (issue 46, class 11).
+  {
+    let webSearchProvider;
+    results.push(await scenario({
+      name: 'anthropic-web-search',
+      recordings: [recordedRecording('anthropic_messages/anthropic/anthropic-web-search-tool.1.chunks.txt')],
+      libraries: { '@ai-sdk/anthropic': V.anthropic },
+      makeModel: (fetch) => { const p = createAnthropic({ apiKey: 'sk-ant-test', fetch }); webSearchProvider = p; return p('claude-sonnet-4-5'); },
+      server: `streamText({model: anthropic('claude-sonnet-4-5'), messages, tools: {web_search: anthropic.tools.webSearch_20250305({maxUses: 3})}, stopWhen: stepCountIs(1)}) → toUIMessageStream({stream: result.stream, tools, sendSources: true, ...}) → createUIMessageStreamResponse`,
+      route: once(() => standardRoute({ tools: { web_search: webSearchProvider.tools.webSearch_20250305({ maxUses: 3 }) }, idPrefix: 'a6b-' })),
+      turns: [{ call: "chat.sendMessage({text: 'What is the latest tech news?'})", send: (chat) => chat.sendMessage({ text: 'What is the latest tech news?' }) }],
+    }));
+  }
+
+  // 6c. An agent run: the model calls tools the server runs, then answers, in one UI message
+  //     stream of two steps (issue 46, class 11).
+  {
+    const tools = {
+      get_weather: tool({
+        description: 'Current weather for a city',
+        inputSchema: jsonSchema({ type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } }, required: ['city'] }),
+        async execute({ city, unit }) { return { city, unit, temp_c: 18, sky: 'cloudy' }; },
+      }),
+      write_file: tool({
+        description: 'Write a text file',
+        inputSchema: jsonSchema({ type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'] }),
+        async execute({ path: p, content }) { return { path: p, bytes: Buffer.byteLength(content) }; },
+      }),
+    };
+    results.push(await scenario({
+      name: 'anthropic-agent',
+      recordings: [repoRecording('anthropic_messages/parallel-tool-calls.sse'), repoRecording('anthropic_messages/text-only.sse')],
+      libraries: { '@ai-sdk/anthropic': V.anthropic },
+      makeModel: anthropicModel,
+      server: `streamText({model: anthropic('claude-sonnet-4-5'), messages: await convertToModelMessages(messages), tools: {get_weather: tool({execute}), write_file: tool({execute})}, stopWhen: stepCountIs(3)}) → toUIMessageStream({stream: result.stream, tools, sendSources: true, originalMessages: messages, generateMessageId}) → createUIMessageStreamResponse`,
+      route: standardRoute({ tools, stopWhen: stepCountIs(3), idPrefix: 'a6c-' }),
+      turns: [{ call: "chat.sendMessage({text: 'Weather in Paris and Berlin, and save it to a file.'})", send: (chat) => chat.sendMessage({ text: 'Weather in Paris and Berlin, and save it to a file.' }) }],
+    }));
+  }
 
   // 7. A provider error event in the middle of the text.
   results.push(await scenario({

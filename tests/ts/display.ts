@@ -30,6 +30,26 @@ try {
 }
 console.log(same, full, text);
 
+// Attachments (issue 46): `media` is a boolean; an image record holds `data` or `url`, a
+// file_reference record `path` and `name`.
+const withMedia = toDisplayMessages(
+  { role: "user", content: [{ type: "image_url", content: "https://example.com/a.png" }] },
+  { media: true },
+);
+for (const r of withMedia) {
+  if (r.content_type === "image") {
+    const src: string | null = "url" in r.content ? r.content.url : r.content.data;
+    const type: string | null = r.content.mime_type;
+    console.log(src, type);
+  } else if (r.content_type === "file_reference") {
+    const where: string | null = r.content.path;
+    const name: string | null = r.content.name;
+    console.log(where, name);
+  }
+}
+// @ts-expect-error: media is a boolean
+toDisplayMessages([message], { media: "yes" });
+
 // @ts-expect-error: the display entry has no Transcript
 import { Transcript } from "chat-display/display";
 // @ts-expect-error: nor expansion

@@ -8,8 +8,9 @@
 //! message after it, so calls and results pair as they do for LangChain messages. Every part is
 //! kept for `toProvider`: a tool call holds its part in `metadata.part` (and `metadata.state`),
 //! the parts that make no record (`step-start`, `custom`, `data-*`, `source-*`) are `unsupported`
-//! parts holding the part, and the first message of each UIMessage holds its `id` (and its
-//! `metadata`) in `metadata.message_id` (`metadata.message_metadata`).
+//! parts holding the part, and the first message of each UIMessage, and each later step's
+//! assistant message, holds its `id` (and its `metadata`) in `metadata.message_id`
+//! (`metadata.message_metadata`).
 
 mod read;
 mod stream;

@@ -67,7 +67,11 @@ impl ReadPayload for AiSdkUi {
                             let mut out = Vec::new();
                             for (k, cite) in list.iter().enumerate() {
                                 object(cite, &list_path.index(k), "a citation object")?;
-                                out.push(citation(field(cite, "source"), Some(cite)));
+                                let source = field(cite, "source");
+                                if let Some(key) = source.as_ref().and_then(source_key) {
+                                    step.cited_keys.push(key);
+                                }
+                                out.push(citation(source, Some(cite)));
                             }
                             out
                         }
@@ -86,8 +90,11 @@ impl ReadPayload for AiSdkUi {
                 "reasoning" => step.parts.push(reasoning(part, &path)?),
                 "file" => step.parts.push(file(part, ty_value, &path)?),
                 "source-url" | "source-document" => {
-                    step.sources
-                        .push((step.parts.len(), citation(Some(part.clone()), None)));
+                    step.sources.push((
+                        step.parts.len(),
+                        source_key(part),
+                        citation(Some(part.clone()), None),
+                    ));
                     step.parts.push(keep(ty_value, part));
                 }
                 "tool-invocation" => return Err(ai_sdk_4(&path.key("type"))),
@@ -133,7 +140,11 @@ impl ReadPayload for AiSdkUi {
         if let Some(metadata) = field(message, "metadata") {
             entries.push(("message_metadata", Out::Given(metadata)));
         }
-        c.annotate(first, entries);
+        // Every step's assistant message holds the UIMessage's id and metadata, as the message
+        // of each step a UI message stream gives does (`StreamAccumulator.message()`), so that
+        // the two name the same message; toProvider joins consecutive steps of one id back into
+        // one UIMessage.
+        c.annotate_each(first, role, entries);
         Ok(())
     }
 }
@@ -145,10 +156,13 @@ struct Step<J> {
     results: Vec<LcResult<J>>,
     /// Where the text parts are among `parts`.
     texts: Vec<usize>,
-    /// The citations of the `source-*` parts, each with where it sits among `parts`.
-    sources: Vec<(usize, Out<J>)>,
+    /// The citations of the `source-*` parts, each with where it sits among `parts` and what
+    /// names its source ([`source_key`]).
+    sources: Vec<(usize, Option<String>, Out<J>)>,
     /// True when a text part has `citations` of its own (AI SDK 7).
     cited: bool,
+    /// What names the source of each of those citations.
+    cited_keys: Vec<String>,
 }
 
 impl<J: Json> Step<J> {
@@ -160,6 +174,7 @@ impl<J: Json> Step<J> {
             texts: Vec::new(),
             sources: Vec::new(),
             cited: false,
+            cited_keys: Vec::new(),
         }
     }
 
@@ -167,13 +182,27 @@ impl<J: Json> Step<J> {
         self.parts.is_empty() && self.calls.is_empty() && self.results.is_empty()
     }
 
-    /// The step as messages: its parts and calls, then its outputs. A message whose texts carry
-    /// no citations of their own takes those of its `source-*` parts, each on the last text
-    /// before it, else the first text after it (docs/formats/ai-sdk-ui.md "Citations").
+    /// The step as messages: its parts and calls, then its outputs. The step's `source-*` parts
+    /// become citations, each on the last text before it, else the first text after it
+    /// (docs/formats/ai-sdk-ui.md "Citations"). The AI SDK means by them the sources the step's
+    /// answer drew on (its `sources`: a web search's results, a file search's files), not a span
+    /// of one text; their place in the parts is when the provider named them, so the text they
+    /// follow (or, before any text, the first one) is where they show. When texts carry
+    /// citations of their own (AI SDK 7), a source that one of those names already (same URL,
+    /// or same file), or that names nothing to tell, is left out, so no source shows twice;
+    /// the others (search results no sentence cites) are added after the text's own.
     fn finish(mut self, c: &mut Conversation<J>, role: Role) {
-        if !self.cited {
+        {
             let mut lists: Vec<(usize, Vec<Out<J>>)> = Vec::new();
-            for (at, cite) in self.sources {
+            let mut seen = core::mem::take(&mut self.cited_keys);
+            for (at, key, cite) in self.sources {
+                if self.cited {
+                    let Some(key) = key else { continue };
+                    if seen.contains(&key) {
+                        continue;
+                    }
+                    seen.push(key);
+                }
                 let target = self
                     .texts
                     .iter()
@@ -188,7 +217,7 @@ impl<J: Json> Step<J> {
             }
             for (target, list) in lists {
                 if let Some(part) = self.parts.get_mut(target) {
-                    part.citations = list;
+                    part.citations.extend(list);
                 }
             }
         }
@@ -358,6 +387,19 @@ fn tool<J: Json>(
     let result = c.result(id, None, ResultBody::Text(content), is_error, Vec::new());
     step.results.push(result);
     Ok(())
+}
+
+/// What names a source (a `source-*` part, or a v7 citation's `source`): its `url`, else the
+/// provider's file id (`providerMetadata.openai.fileId`, `.anthropic.file_id`).
+fn source_key<J: Json>(source: &J) -> Option<String> {
+    let text = |v: Option<J>| v.and_then(|v| v.as_str().map(|s| s.into_owned()));
+    let provider = |name: &str, key: &str| {
+        let metadata = field(source, "providerMetadata")?;
+        field(&field(&metadata, name)?, key)
+    };
+    text(field(source, "url"))
+        .or_else(|| text(provider("openai", "fileId")))
+        .or_else(|| text(provider("anthropic", "file_id")))
 }
 
 /// A citation from a source (a v7 `Citation`'s `source`, or a `source-url` / `source-document`

@@ -57,9 +57,15 @@ impl WriteRequest for AiSdkUi {
                     .flatten()
             };
             let id = meta("message_id");
+            // A later step of the same UIMessage holds its id too.
+            let same_id = |u: &Ui<J>| {
+                id.as_ref()
+                    .and_then(|id| id.as_str())
+                    .is_some_and(|id| u.id.text().as_deref() == Some(&*id))
+            };
             let continues = match message.role {
                 Role::Tool => true,
-                Role::Assistant => id.is_none(),
+                Role::Assistant => id.is_none() || out.last().is_some_and(same_id),
                 _ => false,
             } && out.last().is_some_and(|u| u.role == Role::Assistant);
             if !continues {

@@ -273,7 +273,7 @@ fn call_item<J: Json>(
     let call_id = opt_str(item, "call_id", path)?;
     let name = opt_str(item, "name", path)?;
     match ty {
-        "function_call" | "custom_tool_call" => {
+        "function_call" | "custom_tool_call" if !xai_server_call(ty, call_id.as_ref()) => {
             let key = if ty == "function_call" {
                 "arguments"
             } else {
@@ -293,7 +293,8 @@ fn call_item<J: Json>(
         _ => {
             // A tool search the app runs itself (`execution: "client"`) is a client call too.
             let client = str_of(item, "execution").as_deref() == Some("client");
-            let server = !client && !CLIENT_CALLS.contains(&ty);
+            let xai = xai_server_call(ty, call_id.as_ref());
+            let server = xai || !client && !CLIENT_CALLS.contains(&ty);
             let id = if server { item_id.clone() } else { call_id };
             let name = name.map(Out::Given).or_else(|| {
                 // `trim_end_matches("_call")`, without core's reverse string search (2 KB).
@@ -303,7 +304,11 @@ fn call_item<J: Json>(
                 }
                 Some(Out::Text(bare.to_string()))
             });
-            let arguments = call_arguments(item);
+            let arguments = if xai {
+                arguments(field(item, "input"))
+            } else {
+                call_arguments(item)
+            };
             let metadata = vec![
                 ("provider_type", ty_out.clone()),
                 ("item", Out::Given(item.clone())),
@@ -324,6 +329,18 @@ fn call_item<J: Json>(
         }
     }
     Ok(())
+}
+
+/// True for a `custom_tool_call` that xAI ran itself: its X search tools (`x_keyword_search`,
+/// `view_x_video`, ...) stream as custom tool calls whose `call_id` starts with `xs_call_`, with
+/// no output item after them (the response's own `x_search_call` items, in a body, are server
+/// calls by their type). Read as a server tool, so its status is its result and the call is not
+/// left pending (issue 46, class 11).
+fn xai_server_call<J: Json>(ty: &str, call_id: Option<&J>) -> bool {
+    ty == "custom_tool_call"
+        && call_id
+            .and_then(|id| id.as_str())
+            .is_some_and(|id| id.starts_with("xs_call_"))
 }
 
 /// The arguments of a non-function call: its `arguments` (parsed when it is JSON text), else its

@@ -12,7 +12,7 @@ use core::cell::{Cell, RefCell};
 /// The glue's first short strings, the same every call: the keys whose values the display
 /// functions only move (the first `MOVED`, which the glue hands over unread), the words records
 /// are made of, and the keys the core reads, so that a key is found on the tape by its index.
-pub(super) const SEEDS: [&str; 49] = [
+pub(super) const SEEDS: [&str; 51] = [
     "arguments",
     "metadata",
     "processed_content",
@@ -62,6 +62,8 @@ pub(super) const SEEDS: [&str; 49] = [
     "approval_request",
     "status",
     "result",
+    "file_reference",
+    "filename",
 ];
 /// How many of the first seeds are keys whose values the display functions only move.
 pub(super) const MOVED: u32 = 5;
@@ -178,7 +180,8 @@ pub(super) fn type_word<J>(content: &ItemContent<J>) -> u32 {
         ItemContent::Thinking { .. } => const { seed_index("thinking") },
         ItemContent::ToolCall { .. } => const { seed_index("tool_call") },
         ItemContent::ToolResult { .. } => const { seed_index("tool_result") },
-        ItemContent::Image { .. } => const { seed_index("image") },
+        ItemContent::Image { .. } | ItemContent::ImageRef { .. } => const { seed_index("image") },
+        ItemContent::FileReference { .. } => const { seed_index("file_reference") },
         ItemContent::Notification { .. } => const { seed_index("notification") },
     }
 }

@@ -72,7 +72,8 @@ impl RecordWords {
     /// `[shape, type, role, sequence, status, ...content, metadata?]`; shape 0 is a text,
     /// thinking or notification item, 1 a tool call, 2 a tool result, 3 a tool result whose text
     /// the glue joins: its `content` word is the number of parts, whose values follow the
-    /// result's; 4 an image (`data`, `mime_type`). Bit 4 of the shape word says that a last word
+    /// result's; 4 an image (`data`, `mime_type`); 5 an image by URL or file id (`url`, `file_id`,
+    /// `mime_type`); 6 a file reference (`path`, `name`, `mime_type`). Bit 4 of the shape word says that a last word
     /// refers to the record's `metadata` object (made here), which is `{}` without it.
     pub(in crate::wasm) fn item(
         &mut self,
@@ -91,6 +92,8 @@ impl RecordWords {
             } => 2,
             ItemContent::ToolResult { .. } => 3,
             ItemContent::Image { .. } => 4,
+            ItemContent::ImageRef { .. } => 5,
+            ItemContent::FileReference { .. } => 6,
         };
         let has_metadata = !matches!(item.metadata, Meta::Empty);
         let head = [
@@ -110,6 +113,19 @@ impl RecordWords {
             }
             ItemContent::Image { data, mime_type } => {
                 let values = [self.optional(data), self.optional(mime_type)];
+                self.words.extend_from_slice(&values);
+            }
+            ItemContent::ImageRef {
+                url: a,
+                file_id: b,
+                mime_type: c,
+            }
+            | ItemContent::FileReference {
+                path: a,
+                name: b,
+                mime_type: c,
+            } => {
+                let values = [self.optional(a), self.optional(b), self.optional(c)];
                 self.words.extend_from_slice(&values);
             }
             ItemContent::ToolCall {
