@@ -374,7 +374,8 @@ test("LangChain.js messages load as detected: serialized, stored, plain and made
   };
   for (const [name, payload] of Object.entries(payloads)) {
     assert.equal(cd.detectProtocol(payload), "langchain_js", name);
-    const records = cd.toDisplayMessages(cd.fromProvider("langchain_js", payload));
+    // As the element reads messages: with their attachments (media: true).
+    const records = cd.toDisplayMessages(cd.fromProvider("langchain_js", payload), { media: true });
     assert.ok(records.length >= 2 && records.every((r) => r.content_type !== "error"), name);
     writeFileSync(join(served, `langchain-js-${name}.json`), JSON.stringify(payload));
     const { page, watch } = await open(`?src=/fixtures/langchain-js-${name}.json`);
