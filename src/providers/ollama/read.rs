@@ -42,7 +42,7 @@ impl ReadPayload for Ollama {
     };
 
     /// A response or stream chunk (`done` a boolean beside `message`, `created_at` or
-    /// `done_reason`), or messages with a field only Ollama's have: `images` (base64 strings),
+    /// `done_reason`), or messages with a field only Ollama's have: `images`,
     /// `thinking` or `tool_name` on the message, or a tool call whose `function.arguments` is an
     /// object (Chat Completions' is a JSON string). Plain `{role, content}` messages are not
     /// claimed: they read the same in every role-based format.
@@ -152,11 +152,6 @@ fn is_message<J: Json>(item: &J) -> bool {
     if !item.is_object() || field(item, "role").is_none() || field(item, "type").is_some() {
         return false;
     }
-    let strings = |key: &str| {
-        field(item, key)
-            .and_then(|v| v.elements())
-            .is_some_and(|list| !list.is_empty() && list.iter().all(|v| v.kind() == Kind::String))
-    };
     let object_arguments = field(item, "tool_calls")
         .and_then(|c| c.elements())
         .unwrap_or_default()
@@ -166,7 +161,7 @@ fn is_message<J: Json>(item: &J) -> bool {
                 .and_then(|f| field(&f, "arguments"))
                 .is_some_and(|a| a.kind() == Kind::Object)
         });
-    strings("images")
+    field(item, "images").is_some_and(|i| i.kind() == Kind::Array)
         || object_arguments
         || field(item, "tool_name").is_some_and(|n| n.kind() == Kind::String)
         || field(item, "thinking").is_some_and(|t| t.kind() == Kind::String)
