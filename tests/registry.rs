@@ -75,12 +75,15 @@ fn the_scripts_reading_of_the_rows_is_the_registry() {
             text.contains("formats"),
             "{script} reads the formats from formats.mjs"
         );
-        for name in WireProtocol::NAMES {
-            assert!(
-                !text.contains(&format!("\"{name}\"")),
-                "{script} names {name} by hand"
-            );
-        }
+        // A case about one format may name it; a list of formats kept by hand names several.
+        let named: Vec<&str> = WireProtocol::NAMES
+            .into_iter()
+            .filter(|name| text.contains(&format!("\"{name}\"")))
+            .collect();
+        assert!(
+            named.len() <= 1,
+            "{script} lists formats by hand: {named:?}"
+        );
     }
 }
 
