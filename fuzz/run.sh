@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing with cargo-fuzz (libFuzzer, nightly toolchain).
-#   fuzz/run.sh smoke [SECONDS]      every target for a few seconds (npm test runs this)
+#   fuzz/run.sh smoke [SECONDS] [TARGET...]   every target (or those named) for a few seconds
+#                                             (npm test runs every target)
 #   fuzz/run.sh run TARGET RUNS      one target for RUNS executions (the long runs of FUZZING.md)
 # Each target's corpus starts from the JSON fixtures in tests/fixtures, so the fuzzer begins from
 # real messages rather than from nothing.
@@ -88,22 +89,24 @@ run() {
 case "${1:-smoke}" in
   smoke)
     seconds=${2:-5}
+    shift $(($# < 2 ? $# : 2))
     log=$(mktemp)
     trap 'rm -f "$log"' EXIT
-    for target in $(targets); do
+    for target in ${@:-$(targets)}; do
       if ! run "$target" -max_total_time="$seconds" -print_final_stats=1 >"$log" 2>&1; then
         tail -n 60 "$log"
         echo "fuzz smoke: $target FAILED (the crashing input is in fuzz/artifacts/$target/)" >&2
         exit 1
       fi
-      echo "fuzz smoke: $target ok, $(sed -n 's/^stat::number_of_executed_units: *//p' "$log") executions"
+      runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+      echo "fuzz smoke: $target ok, $runs executions in $seconds s ($((runs / seconds)) a second)"
     done
     ;;
   run)
     run "$2" -runs="$3" -print_final_stats=1
     ;;
   *)
-    echo "usage: fuzz/run.sh smoke [SECONDS] | run TARGET RUNS" >&2
+    echo "usage: fuzz/run.sh smoke [SECONDS] [TARGET...] | run TARGET RUNS" >&2
     exit 2
     ;;
 esac
