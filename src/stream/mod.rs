@@ -1,6 +1,6 @@
-//! Live provider streams: [`StreamAccumulator`] reads a provider's streaming response (SSE text or
-//! bytes cut anywhere, or parsed event objects) and keeps its display-message records up to date,
-//! telling the UI what changed as [`Patch`]es.
+//! Live provider streams: [`StreamAccumulator`] reads a provider's streaming response (text or
+//! bytes cut anywhere, in any [`Transport`] its format names, or parsed event objects) and keeps
+//! its display-message records up to date, telling the UI what changed as [`Patch`]es.
 //!
 //! How it stays proportional to each chunk:
 //!
@@ -92,7 +92,8 @@ pub enum Patch {
 
 /// One chunk given to [`StreamAccumulator::push`].
 pub enum Chunk<'a> {
-    /// Stream bytes (SSE), cut anywhere.
+    /// Stream bytes (in a transport the format names: SSE, AWS frames, NDJSON, a JSON array), cut
+    /// anywhere.
     Bytes(&'a [u8]),
     /// One event already parsed (an SSE `data:` value).
     Event(Parsed),
