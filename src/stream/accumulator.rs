@@ -126,7 +126,7 @@ impl<R: Reader> StreamAccumulator<R> {
     }
 
     /// True once the stream has said it is over (`message_stop`, `[DONE]`, `response.completed`,
-    /// `messageStop`, a Gemini `finishReason`, or an error event).
+    /// `messageStop`, a Gemini `finishReason`, an Ollama `done: true`, or an error event).
     pub fn done(&self) -> bool {
         self.done
     }
