@@ -50,6 +50,18 @@ macro_rules! registry {
             ";\n"
         );
 
+        /// Declares each format's folder as a module of `crate::providers` (its `mod.rs` calls
+        /// it), so a new row is the only line outside the folder.
+        #[allow(unused_macros)]
+        macro_rules! format_modules {
+            () => {
+                $(pub mod $s_module;)*
+                $(pub mod $o_module;)*
+            };
+        }
+        #[allow(unused_imports)]
+        pub(crate) use format_modules;
+
         /// How many formats there are.
         pub const COUNT: usize = [$($s_name,)* $($o_name,)*].len();
 

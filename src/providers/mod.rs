@@ -6,8 +6,8 @@
 //! implements [`Format`] in its files: `read.rs` ([`ReadPayload`], and the format's signs for
 //! `detectProtocol` in [`ReadPayload::claims`]), `write.rs` ([`WriteRequest`]) and, for a format
 //! with a stream, `stream.rs` ([`ReadStream`], naming the framings it comes in). Adding a format
-//! is its folder, a `pub mod` line below and its row in the registry (DEVELOPING.md "Adding a
-//! format"). The files here hold what the formats share, one concern each:
+//! is its folder and its row in the registry, which declares the folder's module here
+//! (DEVELOPING.md "Adding a format"). The files here hold what the formats share, one concern each:
 //!
 //! | file | what it holds |
 //! |---|---|
@@ -31,14 +31,8 @@
 use crate::error::text;
 use crate::prelude::*;
 
-pub mod ai_sdk_ui;
-pub mod anthropic;
-pub mod bedrock;
-pub mod gemini;
-pub mod langchain_js;
-pub mod ollama;
-pub mod openai_completions;
-pub mod openai_responses;
+// One module per row of the registry: `pub mod <module>;` for each, from the rows themselves.
+crate::registry::format_modules!();
 
 pub mod citation;
 mod conversation;
