@@ -30,6 +30,15 @@ function fixtures() {
   return out;
 }
 
+/** A fixture's events as objects: one per SSE data line (not `[DONE]`), or per NDJSON line. */
+function eventsOf(f) {
+  const text = f.bytes.toString("utf8");
+  const lines = f.name.endsWith(".ndjson")
+    ? text.split("\n").filter((l) => l.trim())
+    : text.split(/\r?\n/).filter((l) => l.startsWith("data:") && l.slice(5).trim() !== "[DONE]").map((l) => l.slice(5));
+  return lines.flatMap((l) => { try { return [JSON.parse(l)]; } catch { return []; } });
+}
+
 /** The keys each kind of patch has, exactly (the `Patch` type of the .d.ts). */
 const PATCH_KEYS = { add: "op,record", replace: "op,index,record", append: "op,index,field,text" };
 
@@ -90,10 +99,7 @@ test("every stream fixture ends as its final body, pushed as strings, bytes or e
     for (let i = 0; i < f.bytes.length; i += 3) bytes.push(new Uint8Array(f.bytes.subarray(i, i + 3)));
     run(f, bytes);
     // One parsed event object per data line (an SDK's events, or a proxy's), or per NDJSON line.
-    const events = f.name.endsWith(".ndjson")
-      ? text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l))
-      : text.split(/\r?\n/).filter((l) => l.startsWith("data:") && l.slice(5).trim() !== "[DONE]")
-        .map((l) => JSON.parse(l.slice(5)));
+    const events = eventsOf(f);
     if (f.protocol === "openai_completions") events.push(...[]); // [DONE] has no object form: finish_reason ends it
     run(f, events);
   }
@@ -318,8 +324,7 @@ test("seeded mutations of the recorded streams never throw, and their patches re
   for (let i = 0; i < 300; i++) {
     const f = pick(all);
     const text = f.bytes.toString("utf8");
-    const events = text.split(/\r?\n/).filter((l) => l.startsWith("data:") && l.slice(5).trim() !== "[DONE]")
-      .flatMap((l) => { try { return [JSON.parse(l.slice(5))]; } catch { return []; } });
+    const events = eventsOf(f);
     const pieces = [];
     for (const event of events) {
       const r = random();
