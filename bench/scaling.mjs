@@ -4,6 +4,7 @@
 // with many and repeated keys, long queries, large provider bodies, streams of many blocks). Not part of `npm test`:
 // `node bench/scaling.mjs [n]` (default 2,000) through the built package in Node.
 import * as cd from "../js/node.mjs";
+import { formats } from "../tests/tools/formats.mjs";
 
 const time = (f) => {
   const start = performance.now();
@@ -88,7 +89,8 @@ const cases = {
     return () => t.search(query);
   },
 };
-for (const protocol of ["openai_completions", "openai_responses", "anthropic_messages", "google_gemini", "bedrock_converse"]) {
+// Every format of the registry (src/registry.rs), read through tests/tools/formats.mjs.
+for (const { name: protocol } of formats()) {
   cases[`toProvider ${protocol}, one id for every call`] = (n) => {
     const messages = pairs(n, true);
     return () => cd.toProvider(protocol, messages);

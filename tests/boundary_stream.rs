@@ -17,7 +17,8 @@ fn text(value: &JsValue) -> String {
         .unwrap_or_default()
 }
 
-const CASES: [(&str, &str, &str); 5] = [
+/// One stream per format that streams (tests/registry.rs fails when one is missing).
+const CASES: [(&str, &str, &str); 7] = [
     (
         "anthropic_messages",
         include_str!("fixtures/streams/anthropic_messages/long-text-nested-args.sse"),
@@ -42,6 +43,16 @@ const CASES: [(&str, &str, &str); 5] = [
         "google_gemini",
         include_str!("fixtures/streams/google_gemini/vertex-quirks-partial-args.sse"),
         include_str!("fixtures/streams/google_gemini/vertex-quirks-partial-args.final.json"),
+    ),
+    (
+        "ai_sdk_ui",
+        include_str!("fixtures/streams/ai_sdk_ui/anthropic-parallel-tools.sse"),
+        include_str!("fixtures/streams/ai_sdk_ui/anthropic-parallel-tools.final.json"),
+    ),
+    (
+        "ollama",
+        include_str!("fixtures/streams/ollama/long-text-nested-args.ndjson"),
+        include_str!("fixtures/streams/ollama/long-text-nested-args.final.json"),
     ),
 ];
 

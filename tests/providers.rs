@@ -1,8 +1,9 @@
-//! Native fixture tests of the provider wire formats. Each format has its own file,
-//! `tests/fixtures/providers_<protocol>.json`:
+//! Native fixture tests of the provider wire formats. Each format of the registry has its own
+//! file, `tests/fixtures/providers_<protocol>.json` (tests/registry.rs checks that every format
+//! has one, or a fixture folder of its own):
 //!
 //! ```text
-//! {"protocol": "...",
+//! {"protocol": "...", "error_flag": <whether the format's requests can say a result failed>,
 //!  "from": [{"name", "payload", "detect", "messages", "display"} | {"name", "payload", "detect", "error"}],
 //!  "to":   [{"name", "messages", "request"} | {"name", "messages", "error"}]}
 //! ```
@@ -17,30 +18,32 @@
 //! (js/providers.test.mjs).
 #![cfg(not(target_arch = "wasm32"))]
 
-use chat_display::providers::{detect_protocol, from_provider, to_provider};
+use chat_display::providers::{detect_protocol, from_provider, to_provider, WireProtocol};
 use chat_display::{to_display_messages, Error};
 use serde_json::{json, Value};
 
 mod common;
 use common::*;
 
-const FILES: [&str; 6] = [
-    include_str!("fixtures/providers_anthropic_messages.json"),
-    include_str!("fixtures/providers_openai_completions.json"),
-    include_str!("fixtures/providers_openai_responses.json"),
-    include_str!("fixtures/providers_bedrock_converse.json"),
-    include_str!("fixtures/providers_google_gemini.json"),
-    include_str!("fixtures/providers_langchain_js.json"),
-];
-
-/// Formats whose only error signal is text: their round trip cannot keep `is_error`.
-const NO_ERROR_FLAG: [&str; 2] = ["openai_completions", "openai_responses"];
-
+/// The fixture file of every format of the registry that has one.
 fn files() -> Vec<Value> {
-    FILES
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let files: Vec<Value> = WireProtocol::NAMES
         .iter()
-        .map(|text| serde_json::from_str(text).expect("fixture file is JSON"))
-        .collect()
+        .filter_map(|name| std::fs::read_to_string(dir.join(format!("providers_{name}.json"))).ok())
+        .map(|text| serde_json::from_str(&text).expect("fixture file is JSON"))
+        .collect();
+    assert!(files.len() >= 7, "{} fixture files", files.len());
+    files
+}
+
+/// Formats whose only error signal is text (`"error_flag": false` in their file): their round
+/// trip cannot keep `is_error`.
+fn flagless(protocol: &Value) -> bool {
+    let name = protocol.as_str().unwrap_or_default();
+    files()
+        .iter()
+        .any(|f| f["protocol"] == name && f["error_flag"] == json!(false))
 }
 
 /// One line per display record, the same in every runner:
@@ -122,7 +125,7 @@ fn check_error(name: &str, got: Error, expected: &Value) {
 /// `fromProvider(p, toProvider(p, messages))` shows the same items as `messages`.
 #[track_caller]
 fn round_trip(name: &str, protocol: &Value, messages: &Value) {
-    let flagless = NO_ERROR_FLAG.contains(&protocol.as_str().unwrap_or_default());
+    let flagless = flagless(protocol);
     let request = to_provider(&protocol, &messages)
         .unwrap_or_else(|e| panic!("{name}: toProvider: {}", e.message));
     let request = serde_json::to_value(request).unwrap();
@@ -408,5 +411,5 @@ fn provider_error_bodies_throw_provider_error_quoting_the_providers_message() {
             formats.insert(protocol.as_str().unwrap().to_string());
         }
     }
-    assert_eq!(formats.len(), 5, "{formats:?}");
+    assert!(formats.len() >= 6, "{formats:?}");
 }

@@ -11,6 +11,9 @@ use chat_display::stream::{Chunk, Patch, StreamAccumulator};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
+/// The extensions of stream fixtures: server-sent events, and NDJSON (Ollama's).
+const STREAM_FILES: [&str; 2] = ["sse", "ndjson"];
+
 fn fixtures() -> Vec<(WireProtocol, PathBuf)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/streams");
     let mut out = Vec::new();
@@ -19,7 +22,10 @@ fn fixtures() -> Vec<(WireProtocol, PathBuf)> {
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "sse"))
+            .filter(|p| {
+                p.extension()
+                    .is_some_and(|e| STREAM_FILES.iter().any(|s| e == *s))
+            })
             .collect();
         files.sort();
         out.extend(files.into_iter().map(|f| (protocol, f)));
@@ -98,8 +104,11 @@ fn check_end(acc: &StreamAccumulator, protocol: WireProtocol, final_body: &Value
     assert_eq!(json(&acc.message().unwrap()), message, "{how}: message");
 }
 
-/// The text cut after each event (at each blank line).
+/// The text cut after each event (at each blank line; NDJSON, which has none, after each line).
 fn events(text: &[u8]) -> Vec<&[u8]> {
+    if !text.windows(2).any(|w| w == b"\n\n") {
+        return text.split_inclusive(|b| *b == b'\n').collect();
+    }
     let mut out = Vec::new();
     let mut start = 0;
     let mut i = 0;
@@ -899,11 +908,120 @@ fn a_stream_in_no_framing_it_reads_is_one_error_record_never_silence() {
                 "{protocol:?}: {records}"
             );
             let said = records[0]["content"]["text"].as_str().unwrap();
+            // The message names the transports the format's streams come in.
             assert!(
-                said.starts_with("The stream is not server-sent events, JSON or AWS event-stream frames (it begins with \"<"),
+                said.starts_with("The stream is not ") && said.contains(" (it begins with \"<"),
                 "{said}"
             );
             assert!(acc.done());
         }
     }
+}
+
+#[test]
+fn an_ollama_error_line_is_an_error_record_and_the_answer_is_not_complete() {
+    // Ollama's documented mid-stream error (docs/api/errors.mdx): the status stays 200 and a line
+    // `{"error": "..."}` follows the text, cut anywhere, even inside a character.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/streams/ollama/error-mid-text.ndjson");
+    let bytes = std::fs::read(file).unwrap();
+    for size in [1, 2, 5, bytes.len()] {
+        let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
+        let acc = run(WireProtocol::Ollama, &pieces, "error-mid-text");
+        let records = json(&acc.records());
+        let types: Vec<&str> = records
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["content_type"].as_str().unwrap())
+            .collect();
+        assert_eq!(types, ["text", "error"], "{records}");
+        assert_eq!(records[0]["content"]["text"], " Yes.Ican");
+        assert_eq!(
+            records[1]["content"]["text"],
+            "error: an error was encountered while running the model"
+        );
+        assert_eq!(records[1]["content"]["path"], "$.events[4]");
+        assert!(acc.done());
+        assert_eq!(json(&acc.message().unwrap())["status"], "cancelled");
+    }
+}
+
+#[test]
+fn an_ollama_stream_streams_its_texts_and_takes_its_calls_whole() {
+    // While the thinking and the text stream, their records say so and grow by `append`s; a call
+    // arrives whole and is pending until its result; the last line ends the message.
+    let lines = [
+        r#"{"model":"qwen3","created_at":"t0","message":{"role":"assistant","content":"","thinking":"Two "},"done":false}"#,
+        r#"{"model":"qwen3","created_at":"t1","message":{"role":"assistant","content":"","thinking":"cities."},"done":false}"#,
+        r#"{"model":"qwen3","created_at":"t2","message":{"role":"assistant","content":"Chec"},"done":false}"#,
+        r#"{"model":"qwen3","created_at":"t3","message":{"role":"assistant","content":"king."},"done":false}"#,
+        r#"{"model":"qwen3","created_at":"t4","message":{"role":"assistant","content":"","tool_calls":[{"function":{"name":"get_weather","arguments":{"city":"Paris"}}}]},"done":false}"#,
+        r#"{"model":"qwen3","created_at":"t5","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop"}"#,
+    ];
+    let mut acc = StreamAccumulator::new(WireProtocol::Ollama);
+    let mut patches = Vec::new();
+    for line in &lines[..4] {
+        patches.extend(acc.push(Chunk::Bytes(format!("{line}\n").as_bytes())));
+    }
+    let records = json(&acc.records());
+    assert_eq!(records[0]["content"]["text"], "Two cities.");
+    assert_eq!(records[0]["metadata"]["streaming"], true);
+    assert_eq!(records[1]["content"]["text"], "Checking.");
+    assert!(patches
+        .iter()
+        .any(|p| matches!(p, Patch::Append { text, .. } if text == "king.")));
+    acc.push(Chunk::Bytes(format!("{}\n", lines[4]).as_bytes()));
+    let records = json(&acc.records());
+    assert_eq!(records[2]["content_type"], "tool_call");
+    assert_eq!(records[2]["content"]["arguments"]["city"], "Paris");
+    assert!(!acc.done());
+    // The last line without its newline: the value closes, so it is read.
+    acc.push(Chunk::Bytes(lines[5].as_bytes()));
+    assert!(acc.done());
+    let records = json(&acc.records());
+    assert!(records
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["metadata"].get("streaming").is_none()));
+    assert_eq!(records[2]["content"]["call_id"], "synthetic-1");
+    let message = json(&acc.message().unwrap());
+    assert_eq!(message["metadata"]["stop_reason"], "stop");
+    assert_eq!(message["metadata"]["wire_protocol"], "ollama");
+}
+
+#[test]
+fn a_stream_in_a_framing_its_format_does_not_name_is_an_error_record() {
+    // Ollama's stream is NDJSON (or SSE from a proxy): AWS frames and a JSON array are not its
+    // framings, and say so; an error body pushed as text is read in every format.
+    for text in [
+        "[{\"message\":{\"role\":\"assistant\",\"content\":\"x\"}}]",
+        "\u{0}\u{0}\u{0}\u{10}",
+    ] {
+        let acc = run(WireProtocol::Ollama, &[text.as_bytes()], "framing");
+        let records = json(&acc.records());
+        assert_eq!(records.as_array().unwrap().len(), 1, "{records}");
+        let said = records[0]["content"]["text"].as_str().unwrap();
+        assert!(
+            said.starts_with("The stream is not NDJSON or server-sent events (it begins with "),
+            "{said}"
+        );
+    }
+    let acc = run(
+        WireProtocol::Ollama,
+        &[b"data: {\"message\":{\"role\":\"assistant\",\"content\":\"via a proxy\"},\"done\":true}\n\n"],
+        "sse",
+    );
+    assert_eq!(json(&acc.records())[0]["content"]["text"], "via a proxy");
+    let acc = run(
+        WireProtocol::OpenaiCompletions,
+        &[b"[{\"choices\":[]}]"],
+        "array",
+    );
+    let said = json(&acc.records())[0]["content"]["text"].clone();
+    assert_eq!(
+        said,
+        "The stream is not server-sent events or JSON (it begins with \"[{\\\"choices\\\":[]}]\")."
+    );
 }

@@ -7,26 +7,41 @@
 //!   entries, `function_call` items, `toolUse` blocks, `functionCall` parts);
 //! * every `<name>.sse` is non-empty, ends with a newline, uses one line ending throughout, and every
 //!   `data:` payload but `[DONE]` is JSON; where an `event:` line names the event, it is the
-//!   payload's `type`;
+//!   payload's `type`; every `<name>.ndjson` (Ollama's framing) is non-empty lines each a JSON
+//!   object, ending with a newline;
 //! * every stream has either a final body or a `<name>.expect.json` (`{"messages": n, "note"}`) for
-//!   streams that have no final body, and every protocol has at least 8 streams.
+//!   streams that have no final body, and every format of the registry that has a stream has a
+//!   directory here with at least 8 streams.
 //!
 //! The stream accumulator's own tests replay the same files; this one only guards the data.
 #![cfg(not(target_arch = "wasm32"))]
 
-use chat_display::providers::from_provider;
+use chat_display::providers::{from_provider, has_stream, WireProtocol};
 use serde_json::{json, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const PROTOCOLS: [&str; 6] = [
-    "anthropic_messages",
-    "openai_completions",
-    "openai_responses",
-    "bedrock_converse",
-    "google_gemini",
-    "ai_sdk_ui",
-];
+/// The formats of the registry that have a stream: each has its directory of fixtures.
+fn protocols() -> Vec<&'static str> {
+    WireProtocol::ALL
+        .into_iter()
+        .filter(|p| has_stream(*p))
+        .map(WireProtocol::as_str)
+        .collect()
+}
+
+/// The extensions of stream files: server-sent events, and NDJSON (Ollama's).
+const STREAM_FILES: [&str; 2] = [".sse", ".ndjson"];
+
+/// A protocol's stream files.
+fn streams(protocol: &str) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = STREAM_FILES
+        .iter()
+        .flat_map(|s| files(protocol, s))
+        .collect();
+    found.sort();
+    found
+}
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/streams")
@@ -66,6 +81,7 @@ fn expected_calls(protocol: &str, body: &Value) -> usize {
         "openai_completions" => list(body, "/choices/0/message/tool_calls").len(),
         "openai_responses" => typed(list(body, "/output"), "function_call"),
         "bedrock_converse" => keyed(list(body, "/output/message/content"), "toolUse"),
+        "ollama" => list(body, "/message/tool_calls").len(),
         "google_gemini" => {
             let parts = list(body, "/candidates/0/content/parts");
             keyed(parts, "functionCall") + keyed(parts, "toolCall")
@@ -85,7 +101,7 @@ fn expected_calls(protocol: &str, body: &Value) -> usize {
 #[test]
 fn final_bodies_read_through_from_provider() {
     let mut bodies = 0;
-    for protocol in PROTOCOLS {
+    for protocol in protocols() {
         let protocol_json = json!(protocol);
         for path in files(protocol, ".final.json") {
             let name = path.display();
@@ -123,7 +139,7 @@ fn final_bodies_read_through_from_provider() {
 
 #[test]
 fn sse_files_are_well_formed() {
-    for protocol in PROTOCOLS {
+    for protocol in protocols() {
         for path in files(protocol, ".sse") {
             let name = path.display();
             let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -173,15 +189,19 @@ fn sse_files_are_well_formed() {
 
 #[test]
 fn every_stream_has_a_final_body_or_an_expectation() {
-    for protocol in PROTOCOLS {
-        let streams = files(protocol, ".sse");
+    for protocol in protocols() {
+        let streams = streams(protocol);
         assert!(
             streams.len() >= 8,
             "{protocol}: {} streams, at least 8 wanted",
             streams.len()
         );
         for path in &streams {
-            let stem = path.to_str().expect("UTF-8 path").trim_end_matches(".sse");
+            let path_text = path.to_str().expect("UTF-8 path");
+            let stem = STREAM_FILES
+                .iter()
+                .find_map(|s| path_text.strip_suffix(s))
+                .unwrap_or(path_text);
             let final_body = Path::new(&format!("{stem}.final.json")).exists();
             let expect = PathBuf::from(format!("{stem}.expect.json"));
             assert!(
@@ -206,10 +226,31 @@ fn every_stream_has_a_final_body_or_an_expectation() {
                 .or_else(|| stem.strip_suffix(".expect.json"))
                 .unwrap_or_else(|| panic!("{stem}: unexpected file name"));
             assert!(
-                Path::new(&format!("{stem}.sse")).exists(),
+                STREAM_FILES
+                    .iter()
+                    .any(|s| Path::new(&format!("{stem}{s}")).exists()),
                 "{}: no stream next to it",
                 path.display()
             );
         }
     }
+}
+
+#[test]
+fn ndjson_files_are_well_formed() {
+    let mut checked = 0;
+    for protocol in protocols() {
+        for path in files(protocol, ".ndjson") {
+            let name = path.display();
+            let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(text.ends_with('\n'), "{name}: no newline at the end");
+            for (n, line) in text.lines().enumerate() {
+                let value: Value = serde_json::from_str(line)
+                    .unwrap_or_else(|e| panic!("{name}:{}: not JSON: {e}", n + 1));
+                assert!(value.is_object(), "{name}:{}: not an object", n + 1);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "{checked} NDJSON streams");
 }

@@ -2,18 +2,39 @@
 
 use crate::json::{Json, Kind};
 
-use super::{field, str_of, WireProtocol};
+use super::{field, str_of, Format, Visit, WireProtocol};
 
 /// `detectProtocol(payload)`: the format a payload is in, from its shape, or `None` when it is not
 /// one of them (Elixir LangChain messages, Sycophant messages, anything else). A conversation of plain
 /// `{role, content: string}` messages reads the same in every role-based format and is reported as
 /// `openai_completions`.
 pub fn detect_protocol<J: Json>(payload: &J) -> Option<WireProtocol> {
+    if let Some(claimed) = claimed(payload) {
+        return Some(claimed);
+    }
     match payload.kind() {
         Kind::Object => detect_object(payload),
         Kind::Array => detect_list(&payload.elements().unwrap_or_default()),
         _ => None,
     }
+}
+
+/// The first format, in the registry's order, that claims the payload by a sign only its payloads
+/// have ([`super::ReadPayload::claims`]): how a format is recognized without a rule here.
+fn claimed<J: Json>(payload: &J) -> Option<WireProtocol> {
+    struct Claims<'a, J>(&'a J);
+    impl<J: Json> Visit for Claims<'_, J> {
+        type Output = bool;
+        fn visit<F: Format>(self, _: WireProtocol) -> bool {
+            F::claims(self.0)
+        }
+    }
+    if field(payload, "__type__").is_some() {
+        return None;
+    }
+    WireProtocol::ALL
+        .into_iter()
+        .find(|protocol| protocol.visit(Claims(payload)))
 }
 
 fn has<J: Json>(value: &J, key: &str) -> bool {

@@ -1,28 +1,40 @@
-//! What a wire format implements: reading a payload ([`ReadPayload`], for `fromProvider`),
-//! writing a request ([`WriteRequest`], for `toProvider`) and reading its stream ([`ReadStream`],
-//! for `StreamAccumulator`). Each format is a unit type in its folder under `src/providers/`,
-//! one file per half (`read.rs`, `write.rs`, `stream.rs`); the registry (`src/registry.rs`) lists
-//! them, and [`WireProtocol::visit`] is the one place a protocol value becomes its type.
+//! What a wire format implements: reading a payload ([`ReadPayload`], for `fromProvider` and
+//! `detectProtocol`), writing a request ([`WriteRequest`], for `toProvider`) and, when it has a
+//! stream, reading it ([`ReadStream`], for `StreamAccumulator`). Each format is a unit type in its
+//! folder under `src/providers/`, one file per half (`read.rs`, `write.rs`, `stream.rs`); the
+//! registry (`src/registry.rs`) lists them, and [`WireProtocol::visit`] /
+//! [`WireProtocol::visit_stream`] are the one place a protocol value becomes its type. A
+//! read-only format has no `stream.rs` and no `(streams)` in its registry row.
 
 use crate::error::{Error, Path, Result};
 use crate::json::partial::Step;
 use crate::json::Json;
 use crate::prelude::*;
 use crate::registry::WireProtocol;
-use crate::stream::{Reader, StreamAccumulator};
+use crate::stream::{Reader, StreamAccumulator, Transport};
 
 use super::{kind_of, Conversation, InMessage, LcPart, Out, Parsed};
 
-/// A wire format: its three halves.
-pub trait Format: ReadPayload + WriteRequest + ReadStream {}
+/// A wire format: what every format has, reading and writing. Its stream half, [`ReadStream`],
+/// is separate: a read-only format does without it.
+pub trait Format: ReadPayload + WriteRequest {}
 
-impl<F: ReadPayload + WriteRequest + ReadStream> Format for F {}
+impl<F: ReadPayload + WriteRequest> Format for F {}
 
 /// Work to do with one format, whichever a [`WireProtocol`] names: [`WireProtocol::visit`] calls
 /// [`Visit::visit`] with the format's type.
 pub trait Visit {
     type Output;
     fn visit<F: Format>(self, protocol: WireProtocol) -> Self::Output;
+}
+
+/// Work to do with one format's stream half, whichever a [`WireProtocol`] names:
+/// [`WireProtocol::visit_stream`] calls [`VisitStream::visit`] with the format's type, or
+/// [`VisitStream::none`] for a format without a stream.
+pub trait VisitStream {
+    type Output;
+    fn visit<F: Format + ReadStream>(self, protocol: WireProtocol) -> Self::Output;
+    fn none(self, protocol: WireProtocol) -> Self::Output;
 }
 
 /// The shapes a format's payloads take (`expected` names them, for the error a payload of none of
@@ -43,6 +55,14 @@ pub struct Shape {
 /// readers of its parts.
 pub trait ReadPayload {
     const SHAPE: Shape;
+
+    /// Whether `payload` (a body, a message or a list of them) bears a sign only this format's
+    /// payloads have, so `detectProtocol` names the format before its shared rules
+    /// (`detect.rs`) weigh the formats against each other. None by default: the formats those
+    /// rules already tell apart claim nothing.
+    fn claims<J: Json>(_payload: &J) -> bool {
+        false
+    }
 
     /// One message (or item) of a list.
     fn message<J: Json>(c: &mut Conversation<J>, message: &J, path: &Path<'_>) -> Result<()>;
@@ -86,9 +106,10 @@ pub trait ReadStream {
     /// A body holding an empty assistant message, as JSON text.
     const EMPTY_BODY: &'static str;
 
-    /// False for a format that has no stream (LangChain.js): `StreamAccumulator` refuses it
-    /// ([`super::stream_protocol`]).
-    const STREAMS: bool = true;
+    /// The framings its stream may come in, by preference: the accumulator decides which one a
+    /// stream is from its first byte (`src/stream/transport.rs`). Server-sent events unless the
+    /// format says otherwise.
+    const TRANSPORTS: &'static [Transport] = &[Transport::Sse];
 
     /// A body holding only `block`, whose place in the whole body is `at`.
     fn mini_body(at: &[Step], block: Parsed) -> Parsed;

@@ -2,12 +2,12 @@
 //! (`detectProtocol`), written back as request arrays (`toProvider`) and read live
 //! (`StreamAccumulator`, in [`crate::stream`]).
 //!
-//! Each format has its folder (`anthropic/`, `openai_completions/`, `openai_responses/`,
-//! `bedrock/`, `gemini/`, `ai_sdk_ui/`, `langchain_js/`), whose type implements [`Format`] in
-//! three files: `read.rs` ([`ReadPayload`]), `write.rs` ([`WriteRequest`]) and `stream.rs`
-//! ([`ReadStream`]). The registry (`src/registry.rs`) lists them. Adding a format is a folder and a row there (and, if payloads
-//! of it should be recognized, its signs in `detect.rs`, whose rules weigh every format against
-//! the others). The files here hold what the formats share, one concern each:
+//! Each format has its folder (one per row of the registry, `src/registry.rs`), whose type
+//! implements [`Format`] in its files: `read.rs` ([`ReadPayload`], and the format's signs for
+//! `detectProtocol` in [`ReadPayload::claims`]), `write.rs` ([`WriteRequest`]) and, for a format
+//! with a stream, `stream.rs` ([`ReadStream`], naming the framings it comes in). Adding a format
+//! is its folder and its row in the registry, which declares the folder's module here
+//! (DEVELOPING.md "Adding a format"). The files here hold what the formats share, one concern each:
 //!
 //! | file | what it holds |
 //! |---|---|
@@ -31,13 +31,8 @@
 use crate::error::text;
 use crate::prelude::*;
 
-pub mod ai_sdk_ui;
-pub mod anthropic;
-pub mod bedrock;
-pub mod gemini;
-pub mod langchain_js;
-pub mod openai_completions;
-pub mod openai_responses;
+// One module per row of the registry: `pub mod <module>;` for each, from the rows themselves.
+crate::registry::format_modules!();
 
 pub mod citation;
 mod conversation;
@@ -68,7 +63,7 @@ pub use fields::{
     arguments, block_type, blocks_of, content_parts, link_line, message_role, parse_object,
     parts_of, read_text, readable, role_in, run_text, server_result_body, unsupported_role,
 };
-pub use format::{Format, ReadPayload, ReadStream, Shape, Visit, WriteRequest};
+pub use format::{Format, ReadPayload, ReadStream, Shape, Visit, VisitStream, WriteRequest};
 pub use langchain::{LcCall, LcMessage, LcPart, LcResult, PartKind, ResultBody, Status, Statuses};
 pub use messages::{read_messages, InCall, InContent, InMessage, InPart, InResult};
 pub use out::{Entries, Out};
@@ -118,7 +113,7 @@ pub fn parse_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
 }
 
 /// Reads the `protocol` argument of `StreamAccumulator`: a format that has a stream, else
-/// `unsupported_protocol` (LangChain.js messages are not a stream: docs/INPUT-FORMATS.md
+/// `unsupported_protocol` (a read-only format, as LangChain.js messages are: docs/INPUT-FORMATS.md
 /// "LangChain.js messages").
 pub fn stream_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
     let parsed = parse_protocol(protocol)?;
@@ -140,16 +135,10 @@ pub fn stream_protocol<J: Json>(protocol: &J) -> Result<WireProtocol> {
     ))
 }
 
-/// Whether the format has a stream that `StreamAccumulator` reads (every one but `langchain_js`).
+/// Whether the format has a stream that `StreamAccumulator` reads (its registry row says
+/// `(streams)`).
 pub fn has_stream(protocol: WireProtocol) -> bool {
-    struct Streams;
-    impl Visit for Streams {
-        type Output = bool;
-        fn visit<F: Format>(self, _: WireProtocol) -> bool {
-            F::STREAMS
-        }
-    }
-    protocol.visit(Streams)
+    protocol.streams()
 }
 
 /// The registry's names, quoted: `"a", "b" or "c"`.

@@ -6,9 +6,16 @@
 //! Frames may be cut anywhere across chunks; a frame is read once all its bytes are there. The
 //! checksums are not verified (the transport under it, TLS, already is); a frame whose lengths
 //! cannot be right makes the rest of the stream unreadable, which is reported once.
+//!
+//! Through InvokeModelWithResponseStream the frames are named `chunk` and their payload's `bytes`
+//! hold the model's own event, base64 ([`invoke_chunk`]): Anthropic's events, for Anthropic
+//! models.
 
 use crate::error::text;
 use crate::prelude::*;
+use crate::providers::Parsed;
+
+use super::paths::str_at;
 /// What the decoder makes of the bytes.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Frame {
@@ -140,6 +147,16 @@ pub fn base64(text: &str) -> Option<Vec<u8>> {
         }
     }
     Some(out)
+}
+
+/// The base64 `bytes` of an InvokeModelWithResponseStream chunk: a frame named `chunk` whose
+/// payload is `{bytes}`, or an event `{chunk: {bytes}}`.
+pub(crate) fn invoke_chunk<'a>(name: Option<&str>, event: &'a Parsed) -> Option<&'a str> {
+    let chunk = match name {
+        Some("chunk") => event,
+        _ => event.get("chunk")?,
+    };
+    str_at(chunk, "bytes")
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! Providers write one JSON value per `data:` line, and not all of them separate events with a
 //! blank line (recorded provider streams do not; docs/STREAMS.md "Framing"), so every `data:` line
 //! is dispatched as one event when it ends, with the `event:` name read before it. SSE's joining of
-//! several `data:` lines into one event is not needed by any of the five formats and is not done.
+//! several `data:` lines into one event is not needed by any of the formats and is not done.
 //! Comments (`: ping`), `id:` and `retry:` lines are skipped.
 
 use crate::prelude::*;

@@ -1,8 +1,5 @@
-/** A wire format: the five provider formats, named as Sycophant's `wire_protocol` names them;
- * `"ai_sdk_ui"`, the Vercel AI SDK's `UIMessage[]` (v5-v7) and UI message stream; and
- * `"langchain_js"`, LangChain.js messages (no stream). */
-export type WireProtocol = "anthropic_messages" | "openai_completions" | "openai_responses"
-  | "bedrock_converse" | "google_gemini" | "ai_sdk_ui" | "langchain_js";
+// `WireProtocol`, the union of the formats' names, is written from the registry
+// (src/registry.rs, `WIRE_PROTOCOL_TS`), so it is not kept here by hand.
 
 /** `metadata` of a message read from a provider payload. `stop_reason` is the provider's raw stop
  * reason (response bodies only); `stop_details` is Anthropic's refusal detail. */

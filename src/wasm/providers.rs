@@ -10,6 +10,10 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(typescript_custom_section)]
 const PROVIDERS_TYPES: &str = include_str!("providers.d.ts");
 
+/// `WireProtocol`: the registry's names, one per row.
+#[wasm_bindgen(typescript_custom_section)]
+const WIRE_PROTOCOL_TYPE: &str = crate::registry::WIRE_PROTOCOL_TS;
+
 /// `fromProvider`: a provider request body, response body or message array as LangChain messages.
 #[wasm_bindgen(js_name = fromProvider, unchecked_return_type = "ProviderMessage[]")]
 pub fn from_provider(

@@ -59,8 +59,8 @@ impl StreamAccumulator {
         })
     }
 
-    /// Reads a chunk: the stream's text or bytes (SSE, AWS event-stream frames, JSON values or a
-    /// growing JSON array) cut anywhere (inside a line, a UTF-8 character or a surrogate pair), or
+    /// Reads a chunk: the stream's text or bytes (in a transport its format names: SSE, AWS
+    /// event-stream frames, NDJSON or a growing JSON array) cut anywhere (inside a line, a UTF-8 character or a surrogate pair), or
     /// one parsed event object. Returns what changed in the records.
     #[wasm_bindgen(unchecked_return_type = "Patches")]
     pub fn push(
@@ -97,7 +97,7 @@ impl StreamAccumulator {
             if event.kind() != Kind::Object {
                 return Err(chat_display_error(&Error::expected(
                     &root,
-                    "SSE text, bytes (a Uint8Array) or an event object",
+                    "the stream's text, bytes (a Uint8Array) or an event object",
                     event.kind(),
                 )));
             }

@@ -752,10 +752,11 @@ test("windowing: at most 3,000 elements at any time with 10,000 messages; scroll
   await page.close();
 });
 
-/** The recorded streams that end (a final body or an expectation), as "protocol/name". */
+/** The recorded streams that end (a final body or an expectation), as "protocol/name.sse" (or
+ * ".ndjson", Ollama's framing). */
 function streamFixtures() {
   return readdirSync(streams, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) =>
-    readdirSync(join(streams, d.name)).filter((f) => f.endsWith(".sse")).map((f) => `${d.name}/${f.slice(0, -4)}`));
+    readdirSync(join(streams, d.name)).filter((f) => /\.(sse|ndjson)$/.test(f)).map((f) => `${d.name}/${f}`));
 }
 
 test("every recorded stream replays through applyPatches to the accumulator's records and rows", async () => {
@@ -767,7 +768,7 @@ test("every recorded stream replays through applyPatches to the accumulator's re
     const out = await page.evaluate(async ([fixture, protocol]) => {
       t.records = [];
       const acc = new api.StreamAccumulator(protocol);
-      const bytes = new Uint8Array(await (await fetch(`/streams/${fixture}.sse`)).arrayBuffer());
+      const bytes = new Uint8Array(await (await fetch(`/streams/${fixture}`)).arrayBuffer());
       // About 300 chunks of varied sizes, split anywhere; rows render at a few points mid-stream.
       const unit = Math.max(1, Math.round(bytes.length / 300));
       let k = 0, rendered = 0;

@@ -8,14 +8,17 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { StreamAccumulator, fromProvider, toDisplayMessages, isChatDisplayError } from "chat-display";
 
 const root = new URL("../fixtures/streams/", import.meta.url);
-const protocols = ["anthropic_messages", "openai_completions", "openai_responses", "bedrock_converse", "google_gemini", "ai_sdk_ui"];
+// One directory per format that streams (tests/stream_fixtures_read.rs checks them against the
+// registry); its streams are server-sent events (.sse) or NDJSON (.ndjson, Ollama's).
+const protocols = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const STREAM = /\.(sse|ndjson)$/;
 
 function fixtures() {
   const out = [];
   for (const protocol of protocols) {
     const dir = new URL(`${protocol}/`, root);
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".sse")).sort()) {
-      const finalUrl = new URL(file.replace(/\.sse$/, ".final.json"), dir);
+    for (const file of readdirSync(dir).filter((f) => STREAM.test(f)).sort()) {
+      const finalUrl = new URL(file.replace(STREAM, ".final.json"), dir);
       out.push({
         protocol,
         name: `${protocol}/${file}`,
@@ -25,6 +28,15 @@ function fixtures() {
     }
   }
   return out;
+}
+
+/** A fixture's events as objects: one per SSE data line (not `[DONE]`), or per NDJSON line. */
+function eventsOf(f) {
+  const text = f.bytes.toString("utf8");
+  const lines = f.name.endsWith(".ndjson")
+    ? text.split("\n").filter((l) => l.trim())
+    : text.split(/\r?\n/).filter((l) => l.startsWith("data:") && l.slice(5).trim() !== "[DONE]").map((l) => l.slice(5));
+  return lines.flatMap((l) => { try { return [JSON.parse(l)]; } catch { return []; } });
 }
 
 /** The keys each kind of patch has, exactly (the `Patch` type of the .d.ts). */
@@ -86,9 +98,8 @@ test("every stream fixture ends as its final body, pushed as strings, bytes or e
     const bytes = [];
     for (let i = 0; i < f.bytes.length; i += 3) bytes.push(new Uint8Array(f.bytes.subarray(i, i + 3)));
     run(f, bytes);
-    // One parsed event object per data line (an SDK's events, or a proxy's).
-    const events = text.split(/\r?\n/).filter((l) => l.startsWith("data:") && l.slice(5).trim() !== "[DONE]")
-      .map((l) => JSON.parse(l.slice(5)));
+    // One parsed event object per data line (an SDK's events, or a proxy's), or per NDJSON line.
+    const events = eventsOf(f);
     if (f.protocol === "openai_completions") events.push(...[]); // [DONE] has no object form: finish_reason ends it
     run(f, events);
   }
@@ -313,8 +324,7 @@ test("seeded mutations of the recorded streams never throw, and their patches re
   for (let i = 0; i < 300; i++) {
     const f = pick(all);
     const text = f.bytes.toString("utf8");
-    const events = text.split(/\r?\n/).filter((l) => l.startsWith("data:") && l.slice(5).trim() !== "[DONE]")
-      .flatMap((l) => { try { return [JSON.parse(l.slice(5))]; } catch { return []; } });
+    const events = eventsOf(f);
     const pieces = [];
     for (const event of events) {
       const r = random();

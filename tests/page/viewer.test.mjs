@@ -6,13 +6,14 @@
 // Firefox ESR instead (tests/support/firefox.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer, viewerMounts } from "../../www/serve.mjs";
 import { engine, launchBrowser } from "../support/browser.mjs";
 import { hostileConversation, watchForAttacks, watchPage } from "../support/kit.mjs";
+import { formats } from "../tools/formats.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const vectors = JSON.parse(readFileSync(new URL("./xss-vectors.json", import.meta.url), "utf8"));
@@ -341,7 +342,11 @@ test("light and dark follow the system setting; the thinking block opens from th
 });
 
 test("provider payloads load too: each format's request or response body is detected and shown", async () => {
-  for (const protocol of ["anthropic_messages", "openai_completions", "openai_responses", "bedrock_converse", "google_gemini"]) {
+  // Every provider API's format of the registry that has a fixture file (the libraries' message
+  // formats, ai_sdk_ui and langchain_js, have their own tests).
+  const providerApis = formats(repo).map((f) => f.name).filter((name) => !["ai_sdk_ui", "langchain_js"].includes(name)
+    && existsSync(join(repo, `tests/fixtures/providers_${name}.json`)));
+  for (const protocol of providerApis) {
     const fixtures = JSON.parse(readFileSync(join(repo, `tests/fixtures/providers_${protocol}.json`), "utf8"));
     // The largest readable payload of the format whose detection is the format itself.
     const [fixture] = fixtures.from

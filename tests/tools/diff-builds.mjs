@@ -16,6 +16,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { formats } from "./formats.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const args = process.argv.slice(2);
@@ -41,17 +42,9 @@ function outcome(m, call) {
   }
 }
 
-// The seven formats of fromProvider and toProvider; a StreamAccumulator of langchain_js, which has
-// no wire stream, throws, the same in both builds.
-const PROTOCOLS = [
-  "openai_completions",
-  "openai_responses",
-  "anthropic_messages",
-  "google_gemini",
-  "bedrock_converse",
-  "ai_sdk_ui",
-  "langchain_js",
-];
+// Every format of fromProvider and toProvider, as the registry lists them; a StreamAccumulator of
+// a format without a stream throws, the same in both builds.
+const PROTOCOLS = formats(root).map((f) => f.name);
 function transcript(m, source, value) {
   const t = m.Transcript.fromJson(source);
   try {

@@ -46,6 +46,10 @@ const ui = fromProvider("ai_sdk_ui", [{ id: "m-1", role: "user", parts: [{ type:
 const uiId: string | undefined = ui[0]!.metadata.message_id;
 console.log(uiId, toProvider("ai_sdk_ui", ui));
 
+// Ollama's /api/chat: the union is written from the registry, so every format's name is in it.
+const fromOllama: ProviderMessage[] = fromProvider("ollama", { model: "llama3.2", messages: [{ role: "user", content: "Hi", images: [] }] });
+console.log(toProvider("ollama", fromOllama));
+
 // @ts-expect-error: not one of the protocols
 fromProvider("openai", saved);
 // @ts-expect-error: toProvider takes LangChain messages, not any value

@@ -15,10 +15,15 @@ use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
 use crate::stream::{
     int_at, keys, message_body, object, str_at, under, ArgsMode, Reader, StreamAccumulator as Acc,
+    Transport,
 };
 
 impl ReadStream for Anthropic {
     const EMPTY_BODY: &'static str = r#"{"role":"assistant","content":[]}"#;
+
+    /// Server-sent events; AWS event-stream frames named `chunk` whose `bytes` hold the events,
+    /// base64 (Anthropic models through Bedrock's InvokeModelWithResponseStream).
+    const TRANSPORTS: &'static [Transport] = &[Transport::Sse, Transport::EventStream];
 
     fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
         message_body("assistant", "content", block)

@@ -15,6 +15,7 @@ use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
 use crate::stream::{
     int_at, keys, message_body, object, str_at, under, ArgsMode, Reader, StreamAccumulator as Acc,
+    Transport,
 };
 
 const EVENTS: [&str; 6] = [
@@ -32,6 +33,10 @@ fn content_path() -> Vec<Step> {
 
 impl ReadStream for Bedrock {
     const EMPTY_BODY: &'static str = r#"{"role":"assistant","content":[]}"#;
+
+    /// AWS event-stream frames, as Bedrock sends them; server-sent events from a proxy that
+    /// re-encodes them (the decoded events, one `data:` line each).
+    const TRANSPORTS: &'static [Transport] = &[Transport::EventStream, Transport::Sse];
 
     fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
         message_body("assistant", "content", block)

@@ -13,7 +13,9 @@ use super::Gemini;
 use crate::json::partial::{Change, Step};
 use crate::prelude::*;
 use crate::providers::{Parsed, ReadStream};
-use crate::stream::{message_body, object, under, ArgsMode, Reader, StreamAccumulator as Acc};
+use crate::stream::{
+    message_body, object, under, ArgsMode, Reader, StreamAccumulator as Acc, Transport,
+};
 
 fn parts_path() -> Vec<Step> {
     vec![
@@ -132,6 +134,9 @@ fn set_changes(current: &Parsed, path: &[Step], value: Parsed, out: &mut Vec<Cha
 
 impl ReadStream for Gemini {
     const EMPTY_BODY: &'static str = r#"{"role":"model","parts":[]}"#;
+
+    /// Server-sent events (`alt=sse`); without `alt=sse`, one JSON array that grows.
+    const TRANSPORTS: &'static [Transport] = &[Transport::Sse, Transport::JsonArray];
 
     fn mini_body(_at: &[Step], block: Parsed) -> Parsed {
         message_body("model", "parts", block)

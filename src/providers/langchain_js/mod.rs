@@ -7,12 +7,12 @@
 //! tool_call_id}`), and a `[type, content]` tuple. Content is a string or content blocks: v1
 //! standard blocks, the 0.3 data blocks, and the provider-native blocks of Anthropic and OpenAI.
 //! A message made with `contentBlocks` has `content_blocks` and no `content`: it is read from
-//! there. `toProvider` writes stored messages, always with `content`. The format has no stream:
+//! there. `toProvider` writes stored messages, always with `content`. The format has no stream (its
+//! registry row has no `(streams)`, and the folder no `stream.rs`):
 //! `StreamAccumulator("langchain_js")` is `unsupported_protocol`.
 
 mod read;
-mod stream;
 mod write;
 
-/// The format's type, which its three files implement [`super::Format`] for.
+/// The format's type, which its two files implement [`super::Format`] for.
 pub struct LangchainJs;
