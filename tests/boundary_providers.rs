@@ -7,6 +7,7 @@
 use chat_display::wasm::{detect_protocol, from_provider, to_display_messages, to_provider};
 use js_sys::{Array, Function, Object};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 mod common;
@@ -26,41 +27,14 @@ const FILES: [&str; 7] = [
     include_str!("fixtures/providers_ollama.json"),
 ];
 
-/// The record lines of tests/providers.rs `display`, in JavaScript (tests/js/providers.test.mjs
-/// has the same function).
-const DISPLAY: &str = r#"
-  const sorted = (v) => Array.isArray(v) ? `[${v.map(sorted).join(",")}]`
-    : v !== null && typeof v === "object"
-      ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sorted(v[k])}`).join(",")}}`
-      : JSON.stringify(v);
-  const s = (v) => typeof v === "string" ? v : JSON.stringify(v);
-  const parsed = (a) => {
-    if (typeof a !== "string") return a;
-    try {
-      const v = JSON.parse(a);
-      return v !== null && typeof v === "object" && !Array.isArray(v) ? v : a;
-    } catch {
-      return a;
-    }
-  };
-  return records.map((r) => {
-    const c = r.content;
-    switch (r.content_type) {
-      case "tool_call": {
-        const status = flagless && r.status === "failed" ? "completed" : r.status;
-        return `${r.message_type} tool_call ${status} ${s(c.call_id)} ${s(c.name)}(${sorted(round ? parsed(c.arguments) : c.arguments)})`;
-      }
-      case "tool_result":
-        return `${r.message_type} tool_result ${s(c.tool_call_id)} ${s(c.name)}${c.is_error === true && !flagless ? " error" : ""}: ${s(c.content)}`;
-      default:
-        return `${r.message_type} ${r.content_type}: ${s(c.text)}`;
-    }
-  });
-"#;
-
+/// The record lines of tests/providers.rs `display`, by tests/support/record-lines.js (the
+/// function tests/js/providers.test.mjs runs too).
 fn display(messages: &JsValue, round: bool, flagless: bool) -> String {
     let records = to_display_messages(messages.clone(), JsValue::UNDEFINED).expect("records");
-    let lines = Function::new_with_args("records, round, flagless", DISPLAY)
+    let record_lines: Function = js_sys::eval(include_str!("support/record-lines.js"))
+        .expect("tests/support/record-lines.js")
+        .unchecked_into();
+    let lines = record_lines
         .call3(
             &JsValue::NULL,
             &records,

@@ -37,6 +37,27 @@ fn json(value: &impl serde::Serialize) -> Value {
     serde_json::to_value(value).unwrap()
 }
 
+/// The content types of `records` (a JSON array), in order.
+fn types_of(records: &Value) -> Vec<&str> {
+    records
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["content_type"].as_str().unwrap())
+        .collect()
+}
+
+/// Asserts that the stream is over and that the message it cut short is not complete.
+#[track_caller]
+fn assert_cut_short(acc: &StreamAccumulator, what: &str) {
+    assert!(acc.done(), "{what}");
+    assert_eq!(
+        json(&acc.message().unwrap())["status"],
+        "cancelled",
+        "{what}"
+    );
+}
+
 /// Applies patches to a copy of the records, as a UI would.
 fn apply_patches(records: &mut Vec<Parsed>, patches: &[Patch]) {
     for patch in patches {
@@ -650,12 +671,7 @@ fn a_provider_error_body_pushed_as_an_object_or_as_its_text_is_an_error_record_i
                 assert_eq!(records[0]["content"]["path"], "$.events[0]", "{what}");
                 let text = records[0]["content"]["text"].as_str().unwrap();
                 assert!(text.starts_with(said), "{what}");
-                assert!(acc.done(), "{what}");
-                assert_eq!(
-                    json(&acc.message().unwrap())["status"],
-                    "cancelled",
-                    "{what}"
-                );
+                assert_cut_short(&acc, &what);
             }
         }
     }
@@ -705,23 +721,13 @@ fn chat_completions_stream_errors_give_an_error_record_and_leave_the_answer_canc
             let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
             let acc = run(WireProtocol::OpenaiCompletions, &pieces, file);
             let records = json(&acc.records());
-            let types: Vec<&str> = records
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|r| r["content_type"].as_str().unwrap())
-                .collect();
+            let types = types_of(&records);
             assert_eq!(types, ["text", "error"], "{file}: {records}");
             assert_eq!(records[0]["content"]["text"], text, "{file}");
             assert_eq!(records[0]["metadata"], serde_json::json!({}), "{file}");
             let error = records[1]["content"]["text"].as_str().unwrap();
             assert!(error.starts_with(said), "{file}: {error}");
-            assert!(acc.done(), "{file}");
-            assert_eq!(
-                json(&acc.message().unwrap())["status"],
-                "cancelled",
-                "{file}"
-            );
+            assert_cut_short(&acc, &file);
         }
     }
 }
@@ -929,12 +935,7 @@ fn an_ollama_error_line_is_an_error_record_and_the_answer_is_not_complete() {
         let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
         let acc = run(WireProtocol::Ollama, &pieces, "error-mid-text");
         let records = json(&acc.records());
-        let types: Vec<&str> = records
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r["content_type"].as_str().unwrap())
-            .collect();
+        let types = types_of(&records);
         assert_eq!(types, ["text", "error"], "{records}");
         assert_eq!(records[0]["content"]["text"], " Yes.Ican");
         assert_eq!(
@@ -942,8 +943,7 @@ fn an_ollama_error_line_is_an_error_record_and_the_answer_is_not_complete() {
             "error: an error was encountered while running the model"
         );
         assert_eq!(records[1]["content"]["path"], "$.events[4]");
-        assert!(acc.done());
-        assert_eq!(json(&acc.message().unwrap())["status"], "cancelled");
+        assert_cut_short(&acc, "");
     }
 }
 

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { detectProtocol, fromProvider, isChatDisplayError, toDisplayMessages, toProvider } from "chat-display";
+import { recordLines } from "../support/kit.mjs";
 
 const require = createRequire(import.meta.url);
 const dir = new URL("../fixtures/", import.meta.url);
@@ -18,35 +19,7 @@ const files = readdirSync(dir)
 const flagless = (protocol) => files.some((f) => f.protocol === protocol && f.error_flag === false);
 
 // One line per display record, as tests/providers.rs `display` writes them.
-const sorted = (v) => Array.isArray(v) ? `[${v.map(sorted).join(",")}]`
-  : v !== null && typeof v === "object"
-    ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sorted(v[k])}`).join(",")}}`
-    : JSON.stringify(v);
-const s = (v) => typeof v === "string" ? v : JSON.stringify(v);
-const parsed = (a) => {
-  if (typeof a !== "string") return a;
-  try {
-    const v = JSON.parse(a);
-    return v !== null && typeof v === "object" && !Array.isArray(v) ? v : a;
-  } catch {
-    return a;
-  }
-};
-function display(messages, round = false, flagless = false) {
-  return toDisplayMessages(messages).map((r) => {
-    const c = r.content;
-    switch (r.content_type) {
-      case "tool_call": {
-        const status = flagless && r.status === "failed" ? "completed" : r.status;
-        return `${r.message_type} tool_call ${status} ${s(c.call_id)} ${s(c.name)}(${sorted(round ? parsed(c.arguments) : c.arguments)})`;
-      }
-      case "tool_result":
-        return `${r.message_type} tool_result ${s(c.tool_call_id)} ${s(c.name)}${c.is_error === true && !flagless ? " error" : ""}: ${s(c.content)}`;
-      default:
-        return `${r.message_type} ${r.content_type}: ${s(c.text)}`;
-    }
-  });
-}
+const display = (messages, round = false, flagless = false) => recordLines(toDisplayMessages(messages), round, flagless);
 
 function expectError(c, run) {
   assert.throws(run, (e) => {

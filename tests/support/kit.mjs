@@ -45,6 +45,12 @@ export const sorted = (v) => Array.isArray(v) ? `[${v.map(sorted).join(",")}]`
     ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sorted(v[k])}`).join(",")}}`
     : JSON.stringify(v);
 
+/**
+ * The record lines of tests/providers.rs `display`: `recordLines(records, round, flagless)`
+ * (tests/support/record-lines.js, which the wasm boundary test evaluates too).
+ */
+export const recordLines = (0, eval)(readFileSync(new URL("./record-lines.js", import.meta.url), "utf8"));
+
 /** A string as it is, anything else as JSON text. */
 export const text = (v) => typeof v === "string" ? v : JSON.stringify(v);
 
