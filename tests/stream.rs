@@ -37,6 +37,23 @@ fn json(value: &impl serde::Serialize) -> Value {
     serde_json::to_value(value).unwrap()
 }
 
+/// The recorded streams that have a final body: (protocol, file, its name, the final body).
+fn with_final_bodies() -> Vec<(WireProtocol, PathBuf, String, Value)> {
+    fixtures()
+        .into_iter()
+        .filter_map(|(protocol, file)| {
+            let final_text = std::fs::read_to_string(file.with_extension("final.json")).ok()?;
+            let name = file.file_name().unwrap().to_string_lossy().to_string();
+            Some((
+                protocol,
+                file,
+                name,
+                serde_json::from_str(&final_text).unwrap(),
+            ))
+        })
+        .collect()
+}
+
 /// The content types of `records` (a JSON array), in order.
 fn types_of(records: &Value) -> Vec<&str> {
     records
@@ -546,14 +563,10 @@ fn frame(event_type: &str, payload: &str) -> Vec<u8> {
 #[test]
 fn bedrock_streams_in_their_binary_framing_end_as_their_final_bodies() {
     let mut checked = 0;
-    for (protocol, file) in fixtures() {
+    for (protocol, file, name, final_body) in with_final_bodies() {
         if protocol != WireProtocol::BedrockConverse {
             continue;
         }
-        let Ok(final_text) = std::fs::read_to_string(file.with_extension("final.json")) else {
-            continue;
-        };
-        let final_body: Value = serde_json::from_str(&final_text).unwrap();
         let text = std::fs::read_to_string(&file).unwrap();
         // The proxy's SSE back to the binary frames it was made from.
         let mut bytes = Vec::new();
@@ -562,7 +575,6 @@ fn bedrock_streams_in_their_binary_framing_end_as_their_final_bodies() {
             let (name, payload) = event.into_iter().next().unwrap();
             bytes.extend(frame(&name, &payload.to_string()));
         }
-        let name = file.file_name().unwrap().to_string_lossy().to_string();
         for size in [1, 5, 64, bytes.len()] {
             let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
             let acc = run(protocol, &pieces, &name);
@@ -795,20 +807,15 @@ fn gemini_streams_without_alt_sse_one_json_array_growing_end_as_their_final_bodi
     // `streamGenerateContent` without `alt=sse` answers one JSON array, each element a response
     // chunk, pretty-printed and separated by `\n,\r\n` as Google writes it.
     let mut checked = 0;
-    for (protocol, file) in fixtures() {
+    for (protocol, file, name, final_body) in with_final_bodies() {
         if protocol != WireProtocol::GoogleGemini {
             continue;
         }
-        let Ok(final_text) = std::fs::read_to_string(file.with_extension("final.json")) else {
-            continue;
-        };
-        let final_body: Value = serde_json::from_str(&final_text).unwrap();
         let chunks: Vec<String> = data_values(&std::fs::read_to_string(&file).unwrap())
             .iter()
             .map(|c| serde_json::to_string_pretty(c).unwrap())
             .collect();
         let text = format!("[{}\n]", chunks.join("\n,\r\n"));
-        let name = file.file_name().unwrap().to_string_lossy().to_string();
         for size in [1, 7, 64, text.len()] {
             let pieces: Vec<&[u8]> = text.as_bytes().chunks(size).collect();
             let acc = run(protocol, &pieces, &name);
@@ -830,21 +837,16 @@ fn anthropic_streams_through_bedrock_invoke_model_end_as_their_final_bodies() {
     // `{bytes: <base64 of one Anthropic event>, p: <padding>}`; and the same chunks as the
     // objects AWS clients give (`{chunk: {bytes}}`).
     let mut checked = 0;
-    for (protocol, file) in fixtures() {
+    for (protocol, file, name, final_body) in with_final_bodies() {
         if protocol != WireProtocol::AnthropicMessages {
             continue;
         }
-        let Ok(final_text) = std::fs::read_to_string(file.with_extension("final.json")) else {
-            continue;
-        };
-        let final_body: Value = serde_json::from_str(&final_text).unwrap();
         let events = data_values(&std::fs::read_to_string(&file).unwrap());
         let mut bytes = Vec::new();
         for event in &events {
             let payload = serde_json::json!({"bytes": base64(event.to_string().as_bytes()), "p": "abcdefghij"});
             bytes.extend(frame("chunk", &payload.to_string()));
         }
-        let name = file.file_name().unwrap().to_string_lossy().to_string();
         for size in [1, 9, 64, bytes.len()] {
             let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
             let acc = run(protocol, &pieces, &name);
