@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing with cargo-fuzz (libFuzzer, nightly toolchain).
 #   fuzz/run.sh smoke [SECONDS] [TARGET...]   every target (or those named) for a few seconds
-#                                             (npm test runs every target)
+#                                             (npm run fuzz runs every target)
 #   fuzz/run.sh run TARGET RUNS      one target for RUNS executions (the long runs of FUZZING.md)
 # Each target's corpus starts from the JSON fixtures in tests/fixtures, so the fuzzer begins from
 # real messages rather than from nothing.
@@ -13,7 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-targets() { sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^chat-display-fuzz$'; }
+# The [[bin]] sections' names (the [package] and [lib] names are not targets).
+targets() { awk '/^\[\[bin\]\]/ { bin = 1; next } /^\[/ { bin = 0 } bin && /^name = / { gsub(/"/, "", $3); print $3 }' fuzz/Cargo.toml; }
 
 seed_corpus() {
   local target=$1 dir=fuzz/corpus/$1

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what building (`setup.sh build`) or testing (`setup.sh test`) needs and is missing.
+# Installs what building (`setup.sh build`), testing (`setup.sh test`) or fuzzing (`setup.sh fuzz`)
+# needs and is missing.
 # Idempotent, and quick when everything is in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,19 +59,25 @@ fi
 
 [ "$need" = build ] && exit 0
 
+# Fuzzing (`npm run fuzz`, fuzz/run.sh): libFuzzer needs the nightly toolchain. `npm test` does not
+# fuzz (it runs the targets' checks over the fixtures' seeds in `cargo test`), so it needs neither.
+if [ "$need" = fuzz ]; then
+  if ! rustup toolchain list | grep -q '^nightly'; then
+    say "installing the nightly toolchain (for cargo fuzz)"
+    retry rustup toolchain install nightly --profile minimal
+  fi
+  if ! command -v cargo-fuzz >/dev/null; then
+    say "installing cargo-fuzz (about 1 minute)"
+    cargo_install cargo-fuzz
+  fi
+  exit 0
+fi
+
 if ! command -v wasm-pack >/dev/null; then
   say "installing wasm-pack (about 2 minutes)"
   cargo_install wasm-pack
 fi
 
-if ! rustup toolchain list | grep -q '^nightly'; then
-  say "installing the nightly toolchain (for cargo fuzz)"
-  retry rustup toolchain install nightly --profile minimal
-fi
-if ! command -v cargo-fuzz >/dev/null; then
-  say "installing cargo-fuzz (about 1 minute)"
-  cargo_install cargo-fuzz
-fi
 
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   say "installing Debian's chromium and chromium-driver"

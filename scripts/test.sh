@@ -5,13 +5,28 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
-step() { printf '\n== %s\n' "$*"; }
+# Each step prints its start; the end prints how long each took (DEVELOPING.md "Where the time goes").
+times=()
+step_name=""
+step_start=$SECONDS
+finish_step() {
+  [ -n "$step_name" ] && times+=("$(printf '%4d s  %s' $((SECONDS - step_start)) "${step_name:0:90}")")
+  return 0
+}
+step() {
+  finish_step
+  step_name=$1
+  step_start=$SECONDS
+  printf '\n== %s\n' "$*"
+}
+summary() {
+  finish_step
+  printf '\n== time a step (%d s in all)\n' "$SECONDS"
+  printf '%s\n' "${times[@]}"
+}
 
-step "native core: cargo test"
+step "native core: cargo test (the fuzz targets' checks over the fixtures' seeds too: tests/fuzz_replay.rs)"
 cargo test --locked
-
-step "fuzzing, a smoke run of every target (fuzz/run.sh; long runs in tests/FUZZING.md)"
-bash fuzz/run.sh smoke 5
 
 step "wasm boundary: wasm-pack test --headless --chrome"
 wasm-pack test --headless --chrome
@@ -77,3 +92,5 @@ BROWSER=firefox node --test tests/page/ tests/element/
 step "the viewer page, the element and the packed package's browser apps in WebKit (WebKitGTK's MiniBrowser over WebDriver, in Xvfb)"
 BROWSER=webkit node --test tests/page/ tests/element/
 BROWSER=webkit PACKAGE_SCRATCH="$scratch" node --test tests/packaging/packaging.test.mjs tests/packaging/element-apps.test.mjs
+
+summary

@@ -1,25 +1,3 @@
-//! Any JSON as a provider payload, read as each of the registry's formats and detected; what reads is
-//! written back and read again. Messages or an error, never a panic.
 #![no_main]
-use libfuzzer_sys::fuzz_target;
-use serde_json::{json, Value};
-
-use chat_display::providers::WireProtocol;
-
-const PROTOCOLS: [&str; WireProtocol::ALL.len()] = WireProtocol::NAMES;
-
-fuzz_target!(|data: &[u8]| {
-    let Ok(payload) = serde_json::from_slice::<Value>(data) else { return };
-    let _ = chat_display::providers::detect_protocol(&&payload);
-    for protocol in PROTOCOLS {
-        let protocol = json!(protocol);
-        if let Ok(messages) = chat_display::providers::from_provider(&&protocol, &&payload) {
-            let messages = serde_json::to_value(&messages).expect("messages serialize");
-            if let Ok(request) = chat_display::providers::to_provider(&&protocol, &&messages) {
-                let request = serde_json::to_value(&request).expect("request serializes");
-                let _ = chat_display::providers::from_provider(&&protocol, &&request);
-            }
-        }
-        let _ = chat_display::providers::to_provider(&&protocol, &&payload);
-    }
-});
+// The checks are in fuzz/src/providers.rs, which tests/fuzz_replay.rs also runs over the fixtures.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| chat_display_fuzz::providers::run(data));

@@ -1,22 +1,3 @@
-//! Any JSON through the Sycophant decoder and constructors: canonical JSON or an error, never a
-//! panic; decoding canonical JSON gives it back unchanged.
 #![no_main]
-use libfuzzer_sys::fuzz_target;
-use serde_json::Value;
-
-fuzz_target!(|data: &[u8]| {
-    let Ok(value) = serde_json::from_slice::<Value>(data) else { return };
-    if let Ok(decoded) = chat_display::sycophant::decode(&&value) {
-        let canonical = serde_json::to_value(&decoded).expect("decoded serializes");
-        let again = chat_display::sycophant::decode(&&canonical).expect("canonical JSON decodes");
-        assert_eq!(serde_json::to_value(&again).expect("serializes"), canonical, "fixed point");
-    }
-    if let Ok(message) = chat_display::sycophant::user(&&value) {
-        serde_json::to_string(&message).expect("message serializes");
-    }
-    if let Some([call, result]) = value.as_array().map(Vec::as_slice) {
-        if let Ok(message) = chat_display::sycophant::tool_result(&call, &result) {
-            serde_json::to_string(&message).expect("message serializes");
-        }
-    }
-});
+// The checks are in fuzz/src/sycophant.rs, which tests/fuzz_replay.rs also runs over the fixtures.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| chat_display_fuzz::sycophant::run(data));

@@ -1,14 +1,3 @@
-//! Any JSON as a record: toText never fails and never panics, for the value itself and, when it
-//! is an array, for each element.
 #![no_main]
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| {
-    let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) else { return };
-    serde_json::to_string(&chat_display::text::to_text(&&value)).expect("text serializes");
-    if let Some(items) = value.as_array() {
-        for item in items {
-            serde_json::to_string(&chat_display::text::to_text(&item)).expect("text serializes");
-        }
-    }
-});
+// The checks are in fuzz/src/to_text.rs, which tests/fuzz_replay.rs also runs over the fixtures.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| chat_display_fuzz::to_text::run(data));
