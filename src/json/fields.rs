@@ -78,6 +78,7 @@ pub fn str_of<J: Json>(value: &J, key: &str) -> Option<String> {
 }
 
 /// A field's value (from [`Json::fields`]) with an explicit `null` folded into absent.
+#[inline(always)]
 pub fn non_null<J: Json>(value: Option<J>) -> Option<J> {
     value.filter(|v| v.kind() != Kind::Null)
 }

@@ -160,6 +160,29 @@ impl Tape {
     }
 }
 
+/// The key and value slots of an object on the tape ([`OnTape::pairs`]): an iterator of its own,
+/// its `next` inlined (as a closure over a range it was a call per key in the size build).
+struct Pairs<'a> {
+    tape: &'a Tape,
+    left: u32,
+    at: u32,
+}
+
+impl Iterator for Pairs<'_> {
+    type Item = (u32, u32);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u32, u32)> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let at = self.at;
+        self.at = self.tape.next(at + 1);
+        Some((self.tape.word(at), at + 1))
+    }
+}
+
 /// A value on a [`Tape`].
 #[derive(Clone, Copy, Debug)]
 pub struct OnTape<'a> {
@@ -186,6 +209,8 @@ impl<'a> OnTape<'a> {
         (w & 7 == TAG_FOREIGN).then(|| InPlace::with_kind(cd_handle(w >> 6), self.kind()))
     }
 
+    // Inlined, as `word` below: asked of nearly every value the core reads.
+    #[inline(always)]
     pub(in crate::wasm) fn kind(&self) -> Kind {
         let w = self.word();
         match w & 7 {
@@ -204,16 +229,14 @@ impl<'a> OnTape<'a> {
     }
 
     /// The key and value slots of an object.
-    fn pairs(&self) -> impl Iterator<Item = (u32, u32)> + 'a {
-        let tape = self.tape;
+    #[inline(always)]
+    fn pairs(&self) -> Pairs<'a> {
         let w = self.word();
-        let count = if w & 7 == TAG_OBJECT { w >> 4 } else { 0 };
-        let mut at = self.at + 3;
-        (0..count).map(move |_| {
-            let pair = (tape.word(at), at + 1);
-            at = tape.next(at + 1);
-            pair
-        })
+        Pairs {
+            tape: self.tape,
+            left: if w & 7 == TAG_OBJECT { w >> 4 } else { 0 },
+            at: self.at + 3,
+        }
     }
 
     /// An object on the tape, to read in place what the glue did not write: a key not on the tape
