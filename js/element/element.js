@@ -9,7 +9,7 @@ import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } 
 import css from "./style.css";
 import { chatDisplayError, isLoadError, openInput } from "./input.js";
 import { el, renderRecord, updateStreamingText } from "./render.js";
-import { onLazyLoad } from "./markdown.js";
+import { highlightBlock, onLazyLoad, plainCodeBlocks } from "./markdown.js";
 import { imageSource } from "./policy.js";
 import { Store } from "./store.js";
 import { loadedFor, need } from "./modules.js";
@@ -137,6 +137,8 @@ export class ChatTranscript extends Base {
   #ids = null; // memo: record id -> index, for upsert
   #announce;
   #actions = DEFAULT_ACTIONS;
+  #highlighting = false; // #highlightShown is under way
+  #highlightAgain = false; // and is asked for again
   #streams = new Map(); // a StreamAccumulator's id (its patches' `stream`) -> where its records start
 
   constructor() {
@@ -176,7 +178,8 @@ export class ChatTranscript extends Base {
     // The highlighter or the typesetter arrived: the rows in view show code and math with it. One
     // that could not be fetched says so.
     this.#lazyOff ??= onLazyLoad((name, error) => {
-      if (!error) this.#invalidate();
+      if (!error && name === "highlight" && !this.#query) this.#highlightShown();
+      else if (!error) this.#invalidate();
       else if (this.isConnected) {
         const what = name === "highlight" ? "the syntax highlighter" : "the math typesetter";
         const failure = chatDisplayError("module_unavailable", "$", `Could not load ${what} (${error?.message ?? error}); code shows plain and math as its source.`);
@@ -190,6 +193,36 @@ export class ChatTranscript extends Base {
     const src = this.getAttribute("src");
     // Upgraded from markup, attributeChangedCallback has already started this src.
     if (src && src !== this.#src && this.#loads === 0) this.#loadSrc(src);
+  }
+
+  /**
+   * The highlighter (or a language's grammar) arrived: the code blocks shown that wait for it are
+   * highlighted in place, a block a task, the rows and the streaming document staying as they are
+   * (building the rows in view again put a message's whole document, and every block's first
+   * highlight, in one task: bench/ELEMENT.md, 2026-12-06 13:10 UTC). Blocks built later are highlighted
+   * as they are built.
+   */
+  async #highlightShown() {
+    if (this.#highlighting) {
+      this.#highlightAgain = true;
+      return;
+    }
+    this.#highlighting = true;
+    try {
+      do {
+        this.#highlightAgain = false;
+        for (const code of [...this.#mounted.values()].flatMap((row) => plainCodeBlocks(row))) {
+          if (this.#query) {
+            this.#invalidate();
+            return;
+          }
+          highlightBlock(code);
+          await pause();
+        }
+      } while (this.#highlightAgain);
+    } finally {
+      this.#highlighting = false;
+    }
   }
 
   disconnectedCallback() {

@@ -38,3 +38,19 @@ export function highlight(code, language) {
   if (typeof language !== "string" || !hljs.getLanguage(language)) return null;
   return hljs.highlight(code, { language, ignoreIllegals: true }).value;
 }
+
+/**
+ * True when highlighting `language` costs only its code: a language it does not know, or one whose
+ * grammar is compiled. highlight.js compiles a grammar on its first use (the JavaScript one took
+ * most of the 168 ms of the first highlight in bench/markdown.mjs), so markdown.js compiles it in a
+ * task of its own first (`prepare`) rather than inside a frame's render.
+ */
+export function ready(language) {
+  const known = typeof language === "string" ? hljs.getLanguage(language) : null;
+  return !known || known.isCompiled === true;
+}
+
+/** Compiles `language`'s grammar (nothing for one that is compiled or unknown). */
+export function prepare(language) {
+  if (!ready(language)) hljs.highlight("", { language, ignoreIllegals: true });
+}

@@ -258,17 +258,67 @@ function placeMath(fragment, maths) {
 
 const CODE_CONFIG = { RETURN_DOM_FRAGMENT: true, ALLOWED_TAGS: ["span"], ALLOWED_ATTR: ["class"] };
 
-/** A code block's text highlighted as `language`, once the highlighter has loaded. */
+/** Languages whose grammar is being compiled, in a task of its own. */
+const preparing = new Set();
+
+/**
+ * Compiles `language`'s grammar in a task of its own, then tells the listeners (which highlight the
+ * blocks shown in place: highlightBlocks), so that no frame's render pays for a grammar's first use.
+ */
+function prepareLater(language) {
+  if (preparing.has(language)) return;
+  preparing.add(language);
+  setTimeout(() => {
+    try {
+      lazy.highlight.prepare(language);
+    } catch {
+      // a grammar that cannot compile: highlight() then fails too, and the block stays plain
+    }
+    preparing.delete(language);
+    for (const listener of listeners) listener("highlight", null);
+  }, 0);
+}
+
+/**
+ * A code block's text highlighted as `language`, once the highlighter has loaded and the language's
+ * grammar is compiled; true when it is done (or never will be: a language the highlighter does not
+ * know stays plain).
+ */
 function highlightCode(code, language) {
   const highlighter = lazy.highlight;
   if (!highlighter) {
     need("highlight");
-    return;
+    return false;
   }
-  const html = highlighter.highlight(code.textContent, language);
-  if (html === null) return; // a language it does not know stays plain
+  if (!highlighter.ready(language)) {
+    prepareLater(language);
+    return false;
+  }
+  let html = null;
+  try {
+    html = highlighter.highlight(code.textContent, language);
+  } catch {
+    html = null;
+  }
+  if (html === null) return true; // a language it does not know stays plain
   code.replaceChildren(sanitizer().sanitize(html, CODE_CONFIG));
   code.classList.add("hljs");
+  return true;
+}
+
+/** The code blocks in `root` that wait for the highlighter (or a grammar). */
+export function plainCodeBlocks(root) {
+  return [...root.querySelectorAll(".code-block pre > code[class*='language-']:not(.hljs)")];
+}
+
+/**
+ * Highlights one code block of `plainCodeBlocks` in place, as renderMarkdown would have (the
+ * same nodes result): what the elements do when the highlighter or a grammar arrives, a block a
+ * task, instead of building their rows again.
+ */
+export function highlightBlock(code) {
+  const language = /(?:^|\s)language-(\S+)/.exec(code.className)?.[1] ?? "";
+  if (language && code.isConnected && !code.classList.contains("hljs")) highlightCode(code, language);
 }
 
 /** Longer Markdown than this (in characters) shows as plain text: parsing it could stall the page. */
