@@ -3,6 +3,7 @@
 // languages only: 26.7 KB gzipped with these 17, where Shiki's fine-grained bundles with its
 // JavaScript regex engine came to 239 KB for the same set (bench/ELEMENT.md, 2026-12-06).
 import hljs from "highlight.js/lib/core";
+import sheet from "./highlight.css";
 import bash from "highlight.js/lib/languages/bash";
 import c from "highlight.js/lib/languages/c";
 import cpp from "highlight.js/lib/languages/cpp";
@@ -20,6 +21,9 @@ import sql from "highlight.js/lib/languages/sql";
 import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
+
+/** The colours of highlighted code (its classes), light and dark: a style sheet's text. */
+export { sheet as css };
 
 const LANGUAGES = { bash, c, cpp, css, diff, go, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml };
 for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
