@@ -3,7 +3,10 @@
 // 2 tokens a frame), traced with the DevTools protocol over 400 tokens at two lengths of the
 // answer, with the element built unminified so that the CPU profile names its functions.
 //
-//   node bench/markdown-trace.mjs [--at 2000,20000] [--tokens 400] [--top 25] [--css RULES]
+//   node bench/markdown-trace.mjs [--at 2000,20000] [--tokens 400] [--top 25] [--css RULES] [--source DIR] [--long MS]
+//
+// --source: the element's sources from DIR (a copy of js/element/ as another commit has it, inside
+// the repository so that its imports resolve) instead of js/element/, to trace two versions in turn.
 //
 // Prints, per frame, the main thread's time by trace event (the element's animation-frame callback,
 // the layouts and style recalculations inside it, which are forced, and those after it, paint,
@@ -33,15 +36,18 @@ const top = Number(option("top", 25));
 const css = option("css", "");
 // --hold: the reader scrolled up a screen before each traced stretch, so the view does not follow.
 const hold = args.includes("--hold");
+// --long MS: tasks listed when their wall time is over MS (50 by default: a long task).
+const longMs = Number(option("long", 50));
 // --invalidations: counts the invalidation-tracking events by kind and reason (slows everything).
 const invalidations = args.includes("--invalidations");
 
 // The element as scripts/build-element.mjs bundles it, but unminified.
+const source = option("source", `${root}js/element`);
 const out = mkdtempSync(join(tmpdir(), "chat-display-trace-"));
 await build({
-  entryPoints: [`${root}js/element/index.js`], outdir: out, entryNames: "[name]", chunkNames: "[name]-[hash]",
+  entryPoints: [join(source, "index.js")], outdir: out, entryNames: "[name]", chunkNames: "[name]-[hash]",
   splitting: true, bundle: true, format: "esm", platform: "browser", target: ["es2022"], minify: false,
-  external: ["chat-display"], logLevel: "warning",
+  external: ["chat-display", "chat-display/core", "chat-display/display"], logLevel: "warning",
   plugins: [{
     name: "css-text",
     setup(b) {
@@ -129,7 +135,7 @@ async function traced(from, to) {
 
 /** Main-thread time by event, per frame: complete events (and begin/end pairs) on the renderer's
  * main thread, the layouts and style recalculations inside an animation frame counted apart. */
-function byEvent(events, frames) {
+function byEvent(events, frames, profile = null) {
   // The renderer's main thread: the one that runs the animation frames.
   const counts = new Map();
   for (const e of events) if (e.name === "FireAnimationFrame") counts.set(`${e.pid}/${e.tid}`, (counts.get(`${e.pid}/${e.tid}`) ?? 0) + 1);
@@ -160,24 +166,41 @@ function byEvent(events, frames) {
       "ParseHTML", "HitTest", "IntersectionObserverController::computeIntersections", "ResizeObserverController::deliver",
       "UpdateLayoutTree", "RunTask", "ThreadControllerImpl::RunTask", "EventDispatch", "TimerFire", "FunctionCall"].includes(s.name)) add(s.name, ms);
   }
-  // Tasks over 50 ms (wall time), with the events inside that took most of them.
-  const long = spans.filter((s) => s.name === "RunTask" && s.end - s.ts > 50000).map((task) => {
+  // Tasks over 50 ms (--long) of wall time, with the events inside that took most of them.
+  const long = spans.filter((s) => s.name === "RunTask" && s.end - s.ts > longMs * 1000).map((task) => {
     const inside = new Map();
     for (const s of spans) {
       if (s !== task && s.name !== "RunTask" && s.ts >= task.ts && s.end <= task.end) inside.set(s.name, (inside.get(s.name) ?? 0) + s.cpu / 1000);
     }
     const frame = rafs.filter((r) => r.ts < task.ts).length;
-    return `${((task.end - task.ts) / 1000).toFixed(1)} ms (thread ${(task.cpu / 1000).toFixed(1)} ms), after frame ${frame}: ${[...inside].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(", ")}`;
+    if (process.env.TRACE_LINES && profile) {
+      // The lines of the hottest functions in this task (the profile's position ticks).
+      const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+      let at = profile.startTime;
+      const hit = new Map();
+      profile.samples.forEach((id, i) => { at += profile.timeDeltas[i] ?? 0; if (at >= task.ts && at <= task.end) hit.set(id, (hit.get(id) ?? 0) + 1); });
+      for (const [id, n] of [...hit].sort((a, b) => b[1] - a[1]).slice(0, 6)) {
+        const node = nodes.get(id);
+        console.log(`    ${n} samples ${node.callFrame.functionName} :${node.callFrame.lineNumber + 1} lines ${JSON.stringify((node.positionTicks ?? []).sort((a, b) => b.ticks - a.ticks).slice(0, 6))}`);
+      }
+    }
+    const fns = profile ? bySelf(profile, 1, [task.ts, task.end]).filter(([name]) => !/^\((idle|program)\)/.test(name)).slice(0, 5)
+      .map(([name, ms]) => `${name.trim()} ${ms.toFixed(1)}`).join(", ") : "";
+    return `${fns ? `[${fns}] ` : ""}${((task.end - task.ts) / 1000).toFixed(1)} ms (thread ${(task.cpu / 1000).toFixed(1)} ms), after frame ${frame}: ${[...inside].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(", ")}`;
   });
   return { sums: [...sums].map(([name, ms]) => [name, ms / frames]).sort((a, b) => b[1] - a[1]), long };
 }
 
 /** Self time by function (name, file:line), in ms per frame. */
-function bySelf(profile, frames) {
+function bySelf(profile, frames, [from, to] = [-Infinity, Infinity]) {
   const self = new Map();
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const dt = new Map();
-  profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0)));
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= from && at <= to) dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  });
   for (const [id, us] of dt) {
     const { functionName, url: file, lineNumber } = nodes.get(id).callFrame;
     const key = `${functionName || "(anonymous)"} ${file ? `${file.split("/").pop()}:${lineNumber + 1}` : ""}`;
@@ -212,9 +235,9 @@ for (const { length, work, events, profile } of results) {
   const frames = work.length;
   console.log(`## tokens ${length - count}-${length}: the element's work a frame median ${median(work).toFixed(2)} ms, p95 ${p95(work).toFixed(2)} ms, max ${Math.max(...work).toFixed(1)} ms`);
   console.log("main thread by trace event, thread time in ms a frame:");
-  const { sums, long } = byEvent(events, frames);
+  const { sums, long } = byEvent(events, frames, profile);
   for (const [name, ms] of sums) if (ms >= 0.01) console.log(`  ${ms.toFixed(3).padStart(8)}  ${name}`);
-  console.log(`tasks over 50 ms: ${long.length}`);
+  console.log(`tasks over ${longMs} ms: ${long.length}`);
   for (const line of long) console.log(`  ${line}`);
   if (invalidations) {
     const kinds = new Map();

@@ -1,10 +1,10 @@
 // Bundles chat-display/element (js/element/) into pkg/element/index.js: one minified ES module
-// holding the element, its CSS, marked, DOMPurify, remend and @tanstack/virtual-core (and, in
-// chunks beside it that it imports on first need, highlight.js and Temml). The package's wasm
-// modules stay imports ("chat-display/display", "chat-display/core", "chat-display"), loaded by
-// need (js/element/modules.js) and shared with an app that imports them too; a page with no
-// bundler maps them in its import map (only "chat-display" is required). Writes index.d.ts beside
-// it and prints the size.
+// holding the element, its CSS, marked, DOMPurify and @tanstack/virtual-core (and, in chunks beside
+// it that it imports on first need: highlight.js, Temml, remend with the streaming code, and the
+// reader of `load`). The package's wasm modules stay imports ("chat-display/display",
+// "chat-display/core", "chat-display"), loaded by need (js/element/modules.js) and shared with an
+// app that imports them too; a page with no bundler maps them in its import map (only
+// "chat-display" is required). Writes index.d.ts beside it and prints the size.
 import { build, transform } from "esbuild";
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { basename } from "node:path";
@@ -14,8 +14,8 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const out = `${root}pkg/element`;
 mkdirSync(out, { recursive: true });
-// The parts loaded on first need (js/element/highlight.js, math.js) are chunks of their own,
-// fetched from beside index.js by its dynamic imports.
+// The parts loaded on first need (js/element/highlight.js, math.js, stream.js, input.js) are
+// chunks of their own, fetched from beside index.js by its dynamic imports.
 for (const file of readdirSync(out)) if (file.endsWith(".js") && file !== "index.js") rmSync(`${out}/${file}`);
 const result = await build({
   entryPoints: [`${root}js/element/index.js`],

@@ -7,9 +7,9 @@
 // the scroll position is corrected when rows above the viewport change height.
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from "@tanstack/virtual-core";
 import css from "./style.css";
-import { chatDisplayError, isLoadError, openInput } from "./input.js";
+import { chatDisplayError } from "./errors.js";
 import { el, renderRecord, updateStreamingText } from "./render.js";
-import { onLazyLoad } from "./markdown.js";
+import { highlightBlock, need as loadPart, onLazyLoad, part, plainCodeBlocks } from "./markdown.js";
 import { imageSource } from "./policy.js";
 import { Store } from "./store.js";
 import { loadedFor, need } from "./modules.js";
@@ -24,12 +24,19 @@ const AT_END = 48;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let sheet = null;
+let codeSheet = null;
+/** The element's style sheets: its own, and the highlighter's colours once it has loaded. */
 function styles() {
   if (!sheet) {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
   }
-  return sheet;
+  const highlighter = part("highlight");
+  if (highlighter && !codeSheet) {
+    codeSheet = new CSSStyleSheet();
+    codeSheet.replaceSync(highlighter.css);
+  }
+  return codeSheet ? [sheet, codeSheet] : [sheet];
 }
 
 /** Which turn a record belongs to: a tool message's records are part of the assistant's turn. */
@@ -49,6 +56,20 @@ const STREAMS_KEPT = 16;
 const isNode = (value) => value !== null && typeof value === "object" && typeof value.nodeType === "number" && typeof value.cloneNode === "function";
 
 const TURN_LABELS = { user: "You said", assistant: "The assistant said", system: "System", error: "Could not be read" };
+
+/**
+ * What reads a conversation for `load` and `src` (input.js), its own chunk of pkg/element/: a page
+ * that only sets `records` never fetches it. Rejects with a ChatDisplayError (`module_unavailable`)
+ * when it cannot be fetched; a later `load` tries again.
+ */
+let loading = null;
+function loader() {
+  loading ??= import("./input.js").catch((error) => {
+    loading = null;
+    throw chatDisplayError("module_unavailable", "$", `Could not load the element's reader (input.js, beside chat-display/element) at $: ${error?.message ?? error}`);
+  });
+  return loading;
+}
 
 const superseded = () => chatDisplayError("invalid_input", "$", "A later load replaced this one.");
 
@@ -137,12 +158,14 @@ export class ChatTranscript extends Base {
   #ids = null; // memo: record id -> index, for upsert
   #announce;
   #actions = DEFAULT_ACTIONS;
+  #highlighting = false; // #highlightShown is under way
+  #highlightAgain = false; // and is asked for again
   #streams = new Map(); // a StreamAccumulator's id (its patches' `stream`) -> where its records start
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: "open" });
-    root.adoptedStyleSheets = [styles()];
+    root.adoptedStyleSheets = styles();
     this.#list = el("div", { class: "list", role: "feed", "aria-label": "Conversation", "aria-busy": "false" });
     this.#spacer = el("div", { class: "spacer" }, this.#list);
     this.#scroller = el("div", { class: "scroller", part: "scroller", tabindex: "0" }, this.#spacer);
@@ -173,13 +196,19 @@ export class ChatTranscript extends Base {
   }
 
   connectedCallback() {
-    // The highlighter or the typesetter arrived: the rows in view show code and math with it. One
-    // that could not be fetched says so.
+    // A part loaded on first need arrived: the highlighter (its colours adopted, the code shown
+    // highlighted in place), the typesetter (the rows in view built again) or the streaming part
+    // (the streaming documents shown updated in place). One that could not be fetched says so.
     this.#lazyOff ??= onLazyLoad((name, error) => {
-      if (!error) this.#invalidate();
+      if (!error && name === "highlight") this.shadowRoot.adoptedStyleSheets = styles();
+      if (!error && name === "highlight" && !this.#query) this.#highlightShown();
+      else if (!error && name === "stream") this.#streamArrived();
+      else if (!error) this.#invalidate();
       else if (this.isConnected) {
-        const what = name === "highlight" ? "the syntax highlighter" : "the math typesetter";
-        const failure = chatDisplayError("module_unavailable", "$", `Could not load ${what} (${error?.message ?? error}); code shows plain and math as its source.`);
+        const what = { highlight: "the syntax highlighter", math: "the math typesetter", stream: "the streaming renderer" }[name];
+        const then = { highlight: "code shows plain", math: "math shows as its source", stream: "streaming text shows as it arrives" }[name];
+        const failure = chatDisplayError("module_unavailable", "$", `Could not load ${what} (${error?.message ?? error}); ${then}.`);
+        if (name === "stream") this.#invalidate();
         this.#emit("cd-error", failure, false);
       }
     });
@@ -190,6 +219,49 @@ export class ChatTranscript extends Base {
     const src = this.getAttribute("src");
     // Upgraded from markup, attributeChangedCallback has already started this src.
     if (src && src !== this.#src && this.#loads === 0) this.#loadSrc(src);
+  }
+
+  /**
+   * The highlighter (or a language's grammar) arrived: the code blocks shown that wait for it are
+   * highlighted in place, a block a task, the rows and the streaming document staying as they are
+   * (building the rows in view again put a message's whole document, and every block's first
+   * highlight, in one task: bench/ELEMENT.md, 2026-12-06 13:10 UTC). Blocks built later are highlighted
+   * as they are built.
+   */
+  async #highlightShown() {
+    if (this.#highlighting) {
+      this.#highlightAgain = true;
+      return;
+    }
+    this.#highlighting = true;
+    try {
+      do {
+        this.#highlightAgain = false;
+        for (const code of [...this.#mounted.values()].flatMap((row) => plainCodeBlocks(row))) {
+          if (this.#query) {
+            this.#invalidate();
+            return;
+          }
+          highlightBlock(code);
+          await pause();
+        }
+      } while (this.#highlightAgain);
+    } finally {
+      this.#highlighting = false;
+    }
+  }
+
+  /** The streaming part arrived: the streaming documents shown show their last block, healed,
+   * in place (the blocks before stay the same nodes); one inside an app's renderer, by building
+   * its row again. */
+  #streamArrived() {
+    for (const [index, row] of this.#mounted) {
+      const prose = [...row.querySelectorAll(".prose")].find((node) => node.streamed);
+      if (!prose) continue;
+      if (row.querySelector(":scope > .record > .prose") === prose) this.#grown.add(index);
+      else this.#dirty.add(index);
+    }
+    this.#schedule();
   }
 
   disconnectedCallback() {
@@ -264,6 +336,7 @@ export class ChatTranscript extends Base {
     this.#list.setAttribute("aria-busy", "true");
     try {
       if (input instanceof ArrayBuffer) input = new Uint8Array(input);
+      const { openInput, isLoadError } = await loader();
       const opened = await openInput(input, need);
       if (load !== this.#loads) {
         opened.transcript?.free();
@@ -345,6 +418,7 @@ export class ChatTranscript extends Base {
    * came. `base` says where instead (for patches copied out of that array, or made by hand).
    */
   applyPatches(patches, { base } = {}) {
+    loadPart("stream"); // a page that streams: the healer, before the first token needs it
     let start = 0;
     if (Number.isInteger(base) && base >= 0) {
       start = base;

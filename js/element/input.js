@@ -7,7 +7,11 @@
 /** From this size on (characters or bytes), JSON text loads through a Transcript. */
 export const LARGE = 1 << 20;
 
-/** A ChatDisplayError made on the JavaScript side, shaped as the module's own. */
+/**
+ * A ChatDisplayError made on the JavaScript side, shaped as the module's own. (errors.js's, again:
+ * this file is a chunk of its own, and importing the element's copy would put those lines in a
+ * third chunk that the element's module would have to fetch before its first row.)
+ */
 export function chatDisplayError(code, path, message) {
   const error = new Error(message);
   error.name = "ChatDisplayError";

@@ -9,7 +9,6 @@
 // - Code blocks get a header with their language and a copy button, outside the code.
 import { Marked } from "marked";
 import DOMPurify from "dompurify";
-import remend from "remend";
 import { imageHost, imageSource, linkAllowed } from "./policy.js";
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -108,49 +107,19 @@ function copyButton(code) {
   return button;
 }
 
-/** A table's separator row (`| --- | :-: |`), and the number of columns a row has. */
-const SEPARATOR = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
-const columns = (line) => line.trim().replace(/^\||\|$/g, "").split("|").length;
-
-/**
- * Markdown that is still streaming, made safe to show: what is unterminated is completed or held
- * back, so that the reader never sees raw syntax that the next tokens would turn into something
- * else. Streamdown's `remend` closes emphasis, inline code, links and images (a link whose target
- * has not arrived loses its target, an image is held back); here, a table is held back until its
- * separator row is whole (before, its header is only pipes), and a URL still arriving at the end is
- * not auto-linked (it would link to half an address). The text once final is parsed as it is.
- */
-export function healStreaming(text) {
-  let source = String(text);
-  const lines = source.split("\n");
-  // Trailing lines that start with a pipe, outside a fence: a table whose separator may not be whole.
-  if (lines.length > 1 && lines.at(-1) === "") lines.pop();
-  let start = lines.length;
-  while (start > 0 && /^\s*\|/.test(lines[start - 1])) start--;
-  const fences = lines.slice(0, start).filter((line) => /^\s*(```|~~~)/.test(line)).length;
-  if (start < lines.length && fences % 2 === 0) {
-    const table = lines.slice(start);
-    const whole = table.length >= 2 && SEPARATOR.test(table[1]) && columns(table[1]) === columns(table[0]) &&
-      (table.length > 2 || source.endsWith("\n"));
-    if (!whole) source = lines.slice(0, start).join("\n");
-  }
-  // A bare URL still arriving: its scheme's colon escaped, so that GFM does not link it yet.
-  source = source.replace(/(^|\s)(https?)(:\/\/\S*)$/i, "$1$2\\$3").replace(/(^|\s)(www)(\.\S*)$/i, "$1$2\\$3");
-  // Markers with nothing after them yet (`**`, a fence's first backticks): what they open is unknown.
-  source = source.replace(/(^|[^*_~`\\])[*_~`]+$/, "$1");
-  // An image whose source has not arrived is held back whole.
-  return remend(source).replace(/!\[[^\]]*\]\(streamdown:incomplete-image\)/g, "");
-}
-
 // ---------------------------------------------------------------------------------------------
 // The parts loaded on first need, each its own chunk: the highlighter when a code block with a
-// language first shows, the math typesetter when a message first holds math. Until one has
-// loaded, code shows plain and math as its TeX source; when it loads, listeners (the elements)
-// build their rows in view again.
+// language first shows, the math typesetter when a message first holds math, the streaming part
+// (stream.js) when a message first streams. Until one has loaded, code shows plain, math as its
+// TeX source and a streaming message without its last block; when it loads, listeners (the
+// elements) show it: code highlighted in place, the rows in view built again for math, the
+// streaming documents updated in place.
 
-const lazy = { highlight: null, math: null };
-const loading = { highlight: null, math: null };
+const lazy = { highlight: null, math: null, stream: null };
+const loading = { highlight: null, math: null, stream: null };
+const failed = { highlight: false, math: false, stream: false };
 const listeners = new Set();
+const importers = { highlight: () => import("./highlight.js"), math: () => import("./math.js"), stream: () => import("./stream.js") };
 
 /** Calls `listener(name, error)` when a lazily loaded part has loaded (or failed to); returns a
  * function that stops it. */
@@ -159,18 +128,23 @@ export function onLazyLoad(listener) {
   return () => listeners.delete(listener);
 }
 
-function need(name) {
+/** Starts loading the part `name` ("highlight", "math", "stream") unless it has loaded or is loading. */
+export function need(name) {
   if (lazy[name] || loading[name]) return;
-  const load = name === "highlight" ? () => import("./highlight.js") : () => import("./math.js");
-  loading[name] = load().then((module) => {
+  loading[name] = importers[name]().then((module) => {
     lazy[name] = module;
     for (const listener of listeners) listener(name, null);
   }, (error) => {
-    // Offline, or a chunk the server does not have: code stays plain, math stays source, and the
-    // elements say why once (cd-error); no retry storm.
+    // Offline, or a chunk the server does not have: code stays plain, math stays source, streaming
+    // text shows as it is, and the elements say why once (cd-error); no retry storm.
+    failed[name] = true;
     for (const listener of listeners) listener(name, error);
   });
 }
+
+/** The part `name` once loaded; null while it loads (or before it is asked for), false when it
+ * could not be loaded. */
+export const part = (name) => lazy[name] ?? (failed[name] ? false : null);
 
 /** Private-use characters that stand for a math span in the Markdown source until the rendered
  * fragment has them typeset (taken out of the model's own text first). */
@@ -258,17 +232,67 @@ function placeMath(fragment, maths) {
 
 const CODE_CONFIG = { RETURN_DOM_FRAGMENT: true, ALLOWED_TAGS: ["span"], ALLOWED_ATTR: ["class"] };
 
-/** A code block's text highlighted as `language`, once the highlighter has loaded. */
+/** Languages whose grammar is being compiled, in a task of its own. */
+const preparing = new Set();
+
+/**
+ * Compiles `language`'s grammar in a task of its own, then tells the listeners (which highlight the
+ * blocks shown in place: highlightBlocks), so that no frame's render pays for a grammar's first use.
+ */
+function prepareLater(language) {
+  if (preparing.has(language)) return;
+  preparing.add(language);
+  setTimeout(() => {
+    try {
+      lazy.highlight.prepare(language);
+    } catch {
+      // a grammar that cannot compile: highlight() then fails too, and the block stays plain
+    }
+    preparing.delete(language);
+    for (const listener of listeners) listener("highlight", null);
+  }, 0);
+}
+
+/**
+ * A code block's text highlighted as `language`, once the highlighter has loaded and the language's
+ * grammar is compiled; true when it is done (or never will be: a language the highlighter does not
+ * know stays plain).
+ */
 function highlightCode(code, language) {
   const highlighter = lazy.highlight;
   if (!highlighter) {
     need("highlight");
-    return;
+    return false;
   }
-  const html = highlighter.highlight(code.textContent, language);
-  if (html === null) return; // a language it does not know stays plain
+  if (!highlighter.ready(language)) {
+    prepareLater(language);
+    return false;
+  }
+  let html = null;
+  try {
+    html = highlighter.highlight(code.textContent, language);
+  } catch {
+    html = null;
+  }
+  if (html === null) return true; // a language it does not know stays plain
   code.replaceChildren(sanitizer().sanitize(html, CODE_CONFIG));
   code.classList.add("hljs");
+  return true;
+}
+
+/** The code blocks in `root` that wait for the highlighter (or a grammar). */
+export function plainCodeBlocks(root) {
+  return [...root.querySelectorAll(".code-block pre > code[class*='language-']:not(.hljs)")];
+}
+
+/**
+ * Highlights one code block of `plainCodeBlocks` in place, as renderMarkdown would have (the
+ * same nodes result): what the elements do when the highlighter or a grammar arrives, a block a
+ * task, instead of building their rows again.
+ */
+export function highlightBlock(code) {
+  const language = /(?:^|\s)language-(\S+)/.exec(code.className)?.[1] ?? "";
+  if (language && code.isConnected && !code.classList.contains("hljs")) highlightCode(code, language);
 }
 
 /** Longer Markdown than this (in characters) shows as plain text: parsing it could stall the page. */

@@ -5,7 +5,7 @@
 // loaded that can meet it, else by loading the smallest that can, once. The imports are bare
 // specifiers, so an app that imports `chat-display` itself shares that very instance; a page
 // whose import map names only "chat-display" gets the full module for every need.
-import { chatDisplayError } from "./input.js";
+import { chatDisplayError } from "./errors.js";
 
 export const LEVELS = ["display", "core", "full"];
 const SPECIFIERS = { display: "chat-display/display", core: "chat-display/core", full: "chat-display" };

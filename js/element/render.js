@@ -1,6 +1,6 @@
 // Display-message records to DOM, one builder per content type. Every string is untrusted: text
 // reaches the DOM only as text nodes, except Markdown, which goes through markdown.js.
-import { healStreaming, heldImage, markdownBlocks, renderMarkdown } from "./markdown.js";
+import { heldImage, markdownBlocks, need, part, renderMarkdown } from "./markdown.js";
 import { imageSource, linkTarget, loadsAtOnce } from "./policy.js";
 
 export function el(tag, attrs = {}, ...children) {
@@ -179,71 +179,6 @@ function placeMarkers(fragment, sources) {
 }
 
 /**
- * A streaming document's finished blocks are moved, STREAM_GROUP at a time, into a `div` that the
- * browser skips while it is out of view (`content-visibility: auto`, at its measured height), so
- * that a token's layout, pre-paint and paint cost the blocks in view and the last one, not every
- * block so far: at 20,000 tokens (1,150 blocks), those were most of a frame and grew with the
- * answer (bench/markdown-trace.mjs). Such a `div` is its own formatting context: the margins at its
- * edges no longer collapse with its neighbours', so it is shifted back to where its blocks were,
- * as measured before and after (a negative margin or a padding), and the document shows exactly
- * as it did; the final, non-streamed render has no groups. Only in a document laid out on the page
- * (a row built off the page groups on the next tokens), a group a token.
- */
-const STREAM_GROUP = 32;
-/** The last blocks, which stay out of groups: the streaming one and two before it (the caret and
- * the last block's margin rules see them where they are). */
-const STREAM_OPEN = 3;
-
-const firstElement = (nodes) => nodes.find((node) => node.nodeType === Node.ELEMENT_NODE) ?? null;
-
-/**
- * Moves the next STREAM_GROUP finished blocks of `prose` (a streaming document, on the page) into a
- * group, if there are that many; `state` is its `streamed` state, `grouped` updated. Called before
- * a token changes the document, whose layout is then still the last frame's: the places before
- * cost nothing, those after one layout of the blocks moved.
- */
-function groupBlocks(prose, state) {
-  const { blocks } = state;
-  if (blocks.length - STREAM_OPEN - state.grouped < STREAM_GROUP) return;
-  if (!prose.isConnected || !prose.getClientRects().length) return;
-  const from = state.grouped;
-  const to = from + STREAM_GROUP;
-  const nodes = blocks.slice(from, to).flatMap((block) => block.nodes);
-  const first = firstElement(nodes);
-  let next = null;
-  for (let b = to; !next && b < blocks.length; b++) next = firstElement(blocks[b].nodes);
-  if (!first || !next) return;
-  const top = first.getBoundingClientRect().top;
-  const nextTop = next.getBoundingClientRect().top;
-  const group = document.createElement("div");
-  group.className = "stream-group";
-  nodes[0].before(group);
-  group.append(...nodes);
-  // The group before this one was shifted against the block that now starts this one.
-  const previous = group.previousElementSibling;
-  if (previous?.classList.contains("stream-group")) {
-    previous.style.marginBlockEnd = "";
-    previous.style.paddingBlockEnd = "";
-  }
-  // Shifting the group's start by `d` moves it and all after it by `d`; its end's shift moves the
-  // blocks after it. A negative margin collapses with a neighbour's positive one to their sum; a
-  // padding adds.
-  const start = top - first.getBoundingClientRect().top;
-  const end = nextTop - next.getBoundingClientRect().top - start;
-  const height = group.getBoundingClientRect().height;
-  const shift = (delta, margin, padding) => {
-    if (Math.abs(delta) < 1 / 128) return;
-    if (delta < 0) group.style[margin] = `${delta}px`;
-    else group.style[padding] = `${delta}px`;
-  };
-  shift(start, "marginBlockStart", "paddingBlockStart");
-  shift(end, "marginBlockEnd", "paddingBlockEnd");
-  group.style.containIntrinsicBlockSize = `auto ${height}px`;
-  group.classList.add("sealed");
-  state.grouped = to;
-}
-
-/**
  * A message's document while it streams, a top-level Markdown block at a time: blocks before the
  * last are final (text only ever grows at the end), so each token re-reads and rebuilds only the
  * last block, and `prose` keeps the others' nodes as they are (`prose.streamed`: the source shown,
@@ -251,8 +186,15 @@ function groupBlocks(prose, state) {
  * last block goes through the streaming healer. Called again on the same `prose` with the text
  * grown, it updates it in place, in time that does not grow with the text before the last block;
  * with other text (not the old text grown), it starts over.
+ *
+ * The healer and the grouping are the streaming chunk's (stream.js, with Streamdown's `remend`),
+ * loaded on a page's first stream: until it arrives, the last block is held back (shown as
+ * nothing: it could show raw syntax its next tokens change) and nothing is grouped; when it
+ * arrives, the elements update their streaming documents in place (the blocks before stay).
  */
 export function streamProse(prose, source, sources, ctx) {
+  const stream = part("stream");
+  if (stream === null) need("stream");
   const state = prose.streamed ?? { source: "", blocks: [], grouped: 0, offset: 0 };
   const grown = source.length >= state.source.length && source.startsWith(state.source);
   let next;
@@ -260,7 +202,7 @@ export function streamProse(prose, source, sources, ctx) {
     prose.replaceChildren();
     next = { source, blocks: [], grouped: 0, offset: 0 };
   } else {
-    groupBlocks(prose, state);
+    if (stream) stream.groupBlocks(prose, state);
     const blocks = state.blocks.slice(0, -1);
     for (const node of state.blocks.at(-1).nodes) node.remove();
     next = { source, blocks, grouped: state.grouped, offset: state.offset };
@@ -273,7 +215,12 @@ export function streamProse(prose, source, sources, ctx) {
   const onImage = (src) => ctx.emit?.("cd-image", { src, kind: "load" }) ?? true;
   raws.forEach((raw, b, all) => {
     const last = b === all.length - 1;
-    const fragment = renderMarkdown(last ? healStreaming(raw) : raw, ctx.imageHosts, { onImage });
+    if (last && stream === null) {
+      next.blocks.push({ raw, nodes: [] });
+      return;
+    }
+    // (A chunk that could not be loaded: the last block shows as it is.)
+    const fragment = renderMarkdown(last && stream ? stream.healStreaming(raw) : raw, ctx.imageHosts, { onImage });
     placeMarkers(fragment, sources);
     const nodes = [...fragment.childNodes];
     prose.append(fragment);

@@ -39,12 +39,14 @@ const anthropic = {
 /** The bare page, with `wasm` listing which module's .wasm it fetched ("full", "core", "display"). */
 async function open({ refuse = null } = {}) {
   const page = await browser.context.newPage();
-  const watch = { console: [], dialogs: [], requests: [], wasm: [] };
+  const watch = { console: [], dialogs: [], requests: [], wasm: [], chunks: [] };
   await page.addInitScript(watchForAttacks);
   watchPage(page, watch);
   page.on("request", (r) => {
     const m = /\/(pkg|pkg-core|pkg-display)\/chat_display_bg\.wasm$/.exec(r.url());
     if (m) watch.wasm.push({ pkg: "full", "pkg-core": "core", "pkg-display": "display" }[m[1]]);
+    const chunk = /\/element\/(input|stream|highlight|math)-[^/]*\.js$/.exec(r.url());
+    if (chunk) watch.chunks.push(chunk[1]);
   });
   if (refuse) {
     await page.route((u) => u.pathname === `/${refuse}/chat_display_bg.wasm`, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "gone" }));
@@ -86,6 +88,37 @@ test("records load the display module alone; a provider response then the full o
   assert.deepEqual(watch.wasm, ["display", "full"]);
   assert.deepEqual(watch.console, []);
   assert.deepEqual(watch.requests, []);
+  await page.close();
+});
+
+test("the element's own parts load by need too: records fetch neither the reader nor the streaming part; load the one, patches the other, once", async () => {
+  const { page, watch } = await open();
+  const records = cd.toDisplayMessages(messages, { conversation_id: "c" });
+  await page.evaluate((records) => { t.records = records; }, records);
+  assert.ok((await rows(page)).some((text) => text.includes("Paris.")));
+  await fetched(page, watch, 1);
+  assert.deepEqual(watch.chunks, [], "a records-only page: nothing beside index.js");
+  assert.equal((await page.evaluate((m) => t.load(m), messages)).records, 2);
+  assert.equal((await page.evaluate((m) => t.load(m), messages)).records, 2);
+  assert.deepEqual(watch.chunks, ["input"], "load: the reader, once");
+  // A stream: its last block is held back until the healer arrives, then shown healed, in place.
+  const out = await page.evaluate(async () => {
+    const base = { conversation_id: "c", message_type: "assistant", content_type: "text", sequence: 0, status: "completed", tool_call_id: null };
+    t.applyPatches([{ op: "add", record: { ...base, content: { text: "" }, metadata: { streaming: true } } }]);
+    t.applyPatches([{ op: "append", index: 0, field: "text", text: "A first paragraph.\n\nA **second" } ], { base: 2 });
+    const prose = () => t.shadowRoot.querySelector('.record[data-record="2"] .prose');
+    for (let k = 0; k < 200 && !prose()?.querySelector("strong"); k++) await new Promise((r) => setTimeout(r, 25));
+    const first = prose().querySelector("p");
+    t.applyPatches([{ op: "append", index: 0, field: "text", text: " one** and more." }], { base: 2 });
+    await new Promise(requestAnimationFrame);
+    await new Promise(requestAnimationFrame);
+    return { html: prose().innerHTML, same: prose().querySelector("p") === first };
+  });
+  assert.match(out.html, /<p dir="auto">A first paragraph\.<\/p>/);
+  assert.match(out.html, /<strong>second one<\/strong> and more\./, "the last block healed while it streamed, then whole");
+  assert.equal(out.same, true, "the blocks before the last stay the same nodes");
+  assert.deepEqual(watch.chunks, ["input", "stream"], "patches: the streaming part, once");
+  assert.deepEqual(watch.console, []);
   await page.close();
 });
 
