@@ -125,7 +125,10 @@ impl SearchText {
         self.text.capacity()
             + self.ends.capacity() * mem::size_of::<usize>()
             + self.none.capacity() * 4
-            + self.last.as_ref().map_or(0, |l| l.query.capacity() + l.hits.capacity() * 4)
+            + self
+                .last
+                .as_ref()
+                .map_or(0, |l| l.query.capacity() + l.hits.capacity() * 4)
     }
 }
 
@@ -944,7 +947,20 @@ mod tests {
     fn texts_lowercased_together_are_each_lowercased_alone() {
         let long = "Ab\u{130}Σ ".repeat(7000);
         let texts = [
-            "ΑΣ", "ΣΑ", "", "a\0B", "Σ", "\0", "ΟΔΟΣ ΟΔΟΣ", "\0Σ\0", "x", &long, &long, "Ω", "ÉCOLE", "END",
+            "ΑΣ",
+            "ΣΑ",
+            "",
+            "a\0B",
+            "Σ",
+            "\0",
+            "ΟΔΟΣ ΟΔΟΣ",
+            "\0Σ\0",
+            "x",
+            &long,
+            &long,
+            "Ω",
+            "ÉCOLE",
+            "END",
         ];
         let mut t = of_texts(&texts);
         assert!(t.prepare_search(usize::MAX));
@@ -956,7 +972,18 @@ mod tests {
             assert_eq!(index.text[start..index.ends[i]], want, "text {i}");
             start = index.ends[i];
         }
-        for query in ["ας", "σα", "ς\0", "\0σ", "b", "ὀ", "i̇σ", "οδος οδος", "ς οδος", "end"] {
+        for query in [
+            "ας",
+            "σα",
+            "ς\0",
+            "\0σ",
+            "b",
+            "ὀ",
+            "i̇σ",
+            "οδος οδος",
+            "ς οδος",
+            "end",
+        ] {
             assert_eq!(t.search(query, None), brute_force(&t, query), "{query:?}");
         }
     }
@@ -969,7 +996,9 @@ mod tests {
         let words = ["Phoenix", "über", "東京", "LiveView", "the", "ΣΑΣ", "tool"];
         let mut messages = Vec::new();
         for i in 0..300usize {
-            let text: Vec<&str> = (0..4).map(|k| words[(i * 7 + k * k * 3 + i / 5) % words.len()]).collect();
+            let text: Vec<&str> = (0..4)
+                .map(|k| words[(i * 7 + k * k * 3 + i / 5) % words.len()])
+                .collect();
             messages.push(json!({"role": if i % 2 == 0 { "user" } else { "assistant" }, "content": text.join(" ")}));
             if i % 9 == 0 {
                 messages.push(json!({"role": "assistant", "content": "", "tool_calls": [
@@ -986,7 +1015,11 @@ mod tests {
         assert_eq!(t.search_text.ends.len(), 100);
         let check = |t: &mut T, query: &str| {
             let want = brute_force(t, query);
-            assert_eq!(t.search(query, Some(2)), want[..want.len().min(2)], "{query:?}, limit 2");
+            assert_eq!(
+                t.search(query, Some(2)),
+                want[..want.len().min(2)],
+                "{query:?}, limit 2"
+            );
             assert_eq!(t.search(query, None), want, "{query:?}");
             want
         };
@@ -1010,7 +1043,11 @@ mod tests {
         }
         assert!(t.prepare_search(0), "every record indexed");
         let all = check(&mut t, "");
-        assert_eq!(all.len(), t.len() - 1, "every record but the one without a text");
+        assert_eq!(
+            all.len(),
+            t.len() - 1,
+            "every record but the one without a text"
+        );
         assert_eq!(t.search("", Some(3)), [0, 1, 2]);
         assert!(t.search("tool", Some(0)).is_empty());
     }
@@ -1022,7 +1059,12 @@ mod tests {
         for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
             let mut out = String::new();
             if super::lower_known(c.encode_utf8(&mut [0; 4]), &mut out) {
-                assert_eq!(out, c.to_lowercase().collect::<String>(), "U+{:04X}", c as u32);
+                assert_eq!(
+                    out,
+                    c.to_lowercase().collect::<String>(),
+                    "U+{:04X}",
+                    c as u32
+                );
                 known += 1;
             }
         }
