@@ -278,7 +278,7 @@ export class ChatTranscript extends Base {
       const store = this.#store;
       // The module makes the search text after the first frame, beside the counting (each yields
       // between its slices): at 100,000 messages, after the counting it was not made 2 s after
-      // `load` resolved on a busy machine (bench/ELEMENT.md, 2026-12-06 13:45).
+      // `load` resolved on a busy machine (bench/ELEMENT.md, 2026-12-06 13:58).
       store.index(pause, afterFrame).catch(() => {}); // (a search makes what is left itself)
       const counts = await store.count(isLoadError, pause);
       if (store !== this.#store) return counts;
