@@ -8,6 +8,7 @@
 // paint), and the time is taken in a task posted from there, which runs once that frame's
 // rendering work on the main thread (paint and commit to the compositor) is done.
 import init, * as api from "chat-display";
+import * as core from "chat-display/core";
 import { ChatTranscript } from "chat-display/element";
 import { anthropicStream, cut, writeFileArguments } from "/bench/stream.mjs";
 
@@ -159,25 +160,29 @@ function rafLoop(step) {
   });
 }
 
-/** Times every call of the module's `Transcript[name]` (static or, with `proto`, a method) that
- * the element makes while `run` runs; resolves to `{result, calls: [ms, ...]}`. The element shares
- * this page's chat-display module, so the wrapper sees its calls. */
+/** Times every call of `Transcript[name]` (static or, with `proto`, a method) that the element
+ * makes while `run` runs, in either module that holds Transcript (the element loads
+ * chat-display/core for it; this page's chat-display, were the element to use it); resolves to
+ * `{result, calls: [ms, ...]}`. */
 async function timing(name, run, proto = false) {
-  const owner = proto ? api.Transcript.prototype : api.Transcript;
-  const original = owner[name];
+  const owners = [api.Transcript, core.Transcript].map((c) => (proto ? c.prototype : c));
+  const originals = owners.map((owner) => owner[name]);
   const calls = [];
-  owner[name] = function (...params) {
-    const start = now();
-    try {
-      return original.apply(this, params);
-    } finally {
-      calls.push(now() - start);
-    }
-  };
+  owners.forEach((owner, k) => {
+    const original = originals[k];
+    owner[name] = function (...params) {
+      const start = now();
+      try {
+        return original.apply(this, params);
+      } finally {
+        calls.push(now() - start);
+      }
+    };
+  });
   try {
     return { result: await run(), calls };
   } finally {
-    owner[name] = original;
+    owners.forEach((owner, k) => { owner[name] = originals[k]; });
   }
 }
 
@@ -268,12 +273,12 @@ window.elementBench = {
 
   /** `find(query)` + `findNext()` until the current hit's row is painted in view, from the top of
    * a freshly loaded conversation, for each query in turn (the view back at the top between). */
-  async find(url, queries) {
+  async find(url, queries, { wait = 2000 } = {}) {
     const bytes = await bytesOf(url);
     await loadAndSettle(bytes);
-    // A reader searches after the page has settled: by then the element has filled every
-    // record's search text (slices after load, well under 2 s at 10,000 messages).
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // A reader searches after the page has settled: by then the module has made every record's
+    // search text (slices after load).
+    await new Promise((resolve) => setTimeout(resolve, wait));
     const out = [];
     for (const q of queries) {
       t.find("");
@@ -296,6 +301,38 @@ window.elementBench = {
         query: q, hits, find: found - start, search: calls.reduce((a, b) => a + b, 0), findNext: next - found, painted: painted.at - start,
         record: Number(current?.dataset.record ?? current?.dataset.index ?? -1),
       });
+    }
+    return out;
+  },
+
+  /** A query typed one letter at a time into a find bar: after each letter, `find(prefix)` and
+   * `findNext()` (in one task, as a keystroke's handler runs them), then frame by frame until the
+   * current hit's row is painted in view, then `gap` ms before the next letter. Per letter: the
+   * handler's time (the page is blocked for it), and the time to the hit painted. */
+  async typing(url, queries, { gap = 120, wait = 2000 } = {}) {
+    const bytes = await bytesOf(url);
+    await loadAndSettle(bytes);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    const out = [];
+    for (const query of queries) {
+      t.find("");
+      t.scrollToRecord(0);
+      scroller.scrollTop = 0;
+      await frames(10);
+      const letters = [];
+      for (let k = 1; k <= [...query].length; k++) {
+        const prefix = [...query].slice(0, k).join("");
+        performance.mark("cd-start");
+        const start = now();
+        const { result: hits, calls } = await timing("search", () => t.find(prefix), true);
+        t.findNext();
+        const handler = now() - start;
+        const painted = hits ? await until(() => visible(root.querySelector('[aria-current="true"]'))) : await frame();
+        performance.mark("cd-end");
+        letters.push({ prefix, hits, handler, search: calls.reduce((a, b) => a + b, 0), painted: painted.at - start });
+        await new Promise((resolve) => setTimeout(resolve, gap));
+      }
+      out.push({ query, letters });
     }
     return out;
   },

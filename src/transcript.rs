@@ -76,7 +76,169 @@ pub struct Transcript<F> {
     /// How many lists of `pending` are not empty. Once at most a quarter are, the ids of the empty
     /// ones are forgotten, so that a long run of appends holds only the ids still waiting.
     waiting: usize,
+    /// The records' search text, made once (by [`Transcript::prepare_search`] a slice at a time, or
+    /// by the first search), so that a query scans lowercased bytes instead of making each
+    /// record's text and lowercasing it again.
+    search_text: SearchText,
     floats: PhantomData<F>,
+}
+
+/// The lowercased `toText` of records `0..ends.len()`, one after another, and the last search.
+///
+/// A record's text never changes once made (an append adds records and settles statuses, which
+/// no text holds), so the index only grows, at the end, as records are appended.
+#[derive(Default)]
+struct SearchText {
+    text: String,
+    /// `ends[i]`: where record `i`'s text ends in `text` (it starts where record `i - 1`'s ends).
+    ends: Vec<usize>,
+    /// The records among them whose `toText` is not a string: they match no query, not even "".
+    none: Vec<u32>,
+    /// The last search not cut short by a limit: a query that contains its query can only be
+    /// found in its hits (and in the records appended since), so typing a query letter by letter
+    /// scans fewer records at each letter.
+    last: Option<Last>,
+}
+
+struct Last {
+    query: String,
+    hits: Vec<u32>,
+    /// How many records there were then.
+    records: usize,
+}
+
+impl SearchText {
+    /// True when record `i`'s text contains `query` (lowercased, not empty).
+    fn holds(&self, i: usize, query: &Query<'_>) -> bool {
+        let start = match i.checked_sub(1) {
+            Some(before) => self.ends.get(before).copied().unwrap_or(usize::MAX),
+            None => 0,
+        };
+        let end = self.ends.get(i).copied().unwrap_or(0);
+        self.text
+            .as_bytes()
+            .get(start..end)
+            .is_some_and(|t| query.found_in(t))
+    }
+
+    fn bytes(&self) -> usize {
+        self.text.capacity()
+            + self.ends.capacity() * mem::size_of::<usize>()
+            + self.none.capacity() * 4
+            + self
+                .last
+                .as_ref()
+                .map_or(0, |l| l.query.capacity() + l.hits.capacity() * 4)
+    }
+}
+
+/// Texts waiting to be lowercased together, joined by NUL: one call of [`Engine::lowercase`] (a
+/// call out to the JavaScript engine in wasm) for many records.
+///
+/// Lowercasing maps each character on its own but for the final sigma (`Σ` at a word's end is
+/// `ς`), whose context is the cased and case-ignorable characters around it; U+0000 is neither,
+/// so the texts joined lowercase as each does alone. NUL lowercases to itself and nothing else
+/// lowercases to it: the pieces come back one a text (a text holding a NUL is lowercased alone).
+#[derive(Default)]
+struct Batch {
+    text: String,
+    /// How many texts `text` holds.
+    texts: usize,
+}
+
+/// Lowercased texts are made in batches of about this many bytes.
+const BATCH: usize = 1 << 16;
+
+/// Appends `text` lowercased to `out` and returns true when the module knows the lowercase of
+/// each of its characters without Unicode's tables (which would add kilobytes to the module):
+/// ASCII, Latin-1 (`À`-`Þ` but `×` lowercase 32 code points on), and blocks without case, whose
+/// characters lowercase to themselves: general punctuation, currency, arrows, mathematical
+/// operators, technical and geometric symbols, dingbats, CJK punctuation, kana and ideographs,
+/// Hangul syllables and pictographic emoji. Else false (with `out` partly written): the engine
+/// lowercases it. `tests::the_lowercase_known_is_unicodes` checks every code point against
+/// Rust's tables.
+fn lower_known(text: &str, out: &mut String) -> bool {
+    if text.is_ascii() {
+        let at = out.len();
+        out.push_str(text);
+        if let Some(added) = out.get_mut(at..) {
+            added.make_ascii_lowercase();
+        }
+        return true;
+    }
+    for c in text.chars() {
+        let code = c as u32;
+        let lower = match code {
+            0x41..=0x5A | 0xC0..=0xD6 | 0xD8..=0xDE => char::from_u32(code + 0x20),
+            0..=0xFF
+            | 0x2000..=0x206F
+            | 0x20A0..=0x20CF
+            | 0x2190..=0x23FF
+            | 0x2500..=0x27BF
+            | 0x3000..=0x9FFF
+            | 0xAC00..=0xD7A3
+            | 0x1F300..=0x1FAFF => Some(c),
+            _ => None,
+        };
+        match lower {
+            Some(lower) => out.push(lower),
+            None => return false,
+        }
+    }
+    true
+}
+
+impl Batch {
+    /// Adds `text`'s lowercase to `index`: at once when the module knows the lowercase of each of
+    /// its characters ([`lower_known`]), else through the batch.
+    fn push<F: Engine>(&mut self, index: &mut SearchText, text: &str) {
+        let mark = index.text.len();
+        if lower_known(text, &mut index.text) {
+            if self.texts == 0 {
+                index.ends.push(index.text.len());
+                return;
+            }
+            // The texts waiting go first.
+            index.text.truncate(mark);
+            self.flush::<F>(index);
+            lower_known(text, &mut index.text);
+            index.ends.push(index.text.len());
+            return;
+        }
+        index.text.truncate(mark);
+        if text.bytes().any(|b| b == 0) {
+            // A NUL of its own would cut the batch's pieces wrong: lowercased alone.
+            self.flush::<F>(index);
+            index.text.push_str(&F::lowercase(text));
+            index.ends.push(index.text.len());
+            return;
+        }
+        if self.texts > 0 {
+            self.text.push('\0');
+        }
+        self.text.push_str(text);
+        self.texts += 1;
+        if self.text.len() >= BATCH {
+            self.flush::<F>(index);
+        }
+    }
+
+    /// Lowercases the texts onto `index`, one record each.
+    fn flush<F: Engine>(&mut self, index: &mut SearchText) {
+        if self.texts == 0 {
+            return;
+        }
+        let lower = F::lowercase(&self.text);
+        // One piece a text (no text holds a NUL); should an engine ever give fewer or more, the
+        // records keep their places all the same (a search would miss, never fail).
+        let mut pieces = lower.split('\0');
+        for _ in 0..self.texts {
+            index.text.push_str(pieces.next().unwrap_or_default());
+            index.ends.push(index.text.len());
+        }
+        self.text.clear();
+        self.texts = 0;
+    }
 }
 
 /// The path of element `i` of the loaded array.
@@ -109,6 +271,7 @@ impl<F: Engine> Transcript<F> {
             pending_ids: Index::new(),
             pending: Vec::new(),
             waiting: 0,
+            search_text: SearchText::default(),
             floats: PhantomData,
         };
         transcript.load(&doc)?;
@@ -320,10 +483,12 @@ impl<F: Engine> Transcript<F> {
         self.entries.is_empty()
     }
 
-    /// Bytes held by the parsed documents (text and tree) and the record list.
+    /// Bytes held by the parsed documents (text and tree), the record list and the search text
+    /// made so far.
     pub fn size(&self) -> usize {
         self.docs.iter().map(Doc::size).sum::<usize>()
             + self.entries.capacity() * core::mem::size_of::<Entry>()
+            + self.search_text.bytes()
     }
 
     /// Adds one message (its JSON text, `text`) at the end: its records, and the statuses of
@@ -486,33 +651,96 @@ impl<F: Engine> Transcript<F> {
     }
 
     /// The indices of the records whose `toText` contains `query`, ignoring case (both lowercased
-    /// as `String.prototype.toLowerCase` does), at most `limit` of them.
-    pub fn search(&self, query: &str, limit: Option<usize>) -> Vec<u32> {
+    /// as `String.prototype.toLowerCase` does), at most `limit` of them. The records' search text
+    /// not made yet is made first ([`Transcript::prepare_search`]); a query that contains the last
+    /// one searched whole is looked for only in its hits.
+    pub fn search(&mut self, query: &str, limit: Option<usize>) -> Vec<u32> {
         let query = F::lowercase(query);
-        let query = Query::new(&query);
+        let n = self.entries.len();
+        self.index_to(n);
+        let index = &mut self.search_text;
         let limit = limit.unwrap_or(usize::MAX);
         let mut found = Vec::new();
-        let mut cache = ItemCache::default();
-        let mut lower = String::new();
-        let mut built = String::new();
-        for (i, entry) in self.entries.iter().enumerate() {
+        if query.is_empty() {
+            // Every record with a text.
+            let mut none = index.none.iter().copied();
+            let mut next = none.next();
+            for i in 0..n as u32 {
+                if found.len() >= limit {
+                    break;
+                }
+                if next == Some(i) {
+                    next = none.next();
+                } else {
+                    found.push(i);
+                }
+            }
+            return found;
+        }
+        let q = Query::new(&query);
+        let last = index.last.take();
+        let refined = last
+            .as_ref()
+            .filter(|last| last.records <= n && Query::new(&last.query).found_in(query.as_bytes()));
+        let (candidates, from) = match refined {
+            Some(last) => (&last.hits[..], last.records),
+            None => (&[][..], 0),
+        };
+        for i in candidates.iter().map(|&i| i as usize).chain(from..n) {
             if found.len() >= limit {
                 break;
             }
-            let hit = match self.text_of(entry, &mut cache, &mut built) {
-                // A plain string is searched where it lies in the text, without a copy.
-                Some(Found::Given(text)) => {
-                    let text = text.as_str().unwrap_or_default();
-                    contains_ignoring_case::<F>(&text, &query, &mut lower)
-                }
-                Some(Found::Built) => contains_ignoring_case::<F>(&built, &query, &mut lower),
-                None => false,
-            };
-            if hit {
+            if index.holds(i, &q) {
                 found.push(i as u32);
             }
         }
+        index.last = if found.len() < limit {
+            Some(Last {
+                query,
+                hits: found.clone(),
+                records: n,
+            })
+        } else {
+            last
+        };
         found
+    }
+
+    /// Makes the search text of up to `count` more records, in order; true once every record has
+    /// its search text. A caller that does this a slice at a time (the element does, after
+    /// loading) spares the first search the work.
+    pub fn prepare_search(&mut self, count: usize) -> bool {
+        let end = self.search_text.ends.len().saturating_add(count);
+        self.index_to(end);
+        self.search_text.ends.len() >= self.entries.len()
+    }
+
+    /// Makes the search text of the records up to `end` (exclusive, clamped).
+    fn index_to(&mut self, end: usize) {
+        let end = end.min(self.entries.len());
+        let mut index = mem::take(&mut self.search_text);
+        {
+            let mut cache = ItemCache::default();
+            let mut built = String::new();
+            let mut batch = Batch::default();
+            for i in index.ends.len()..end {
+                let Some(entry) = self.entries.get(i) else {
+                    break;
+                };
+                match self.text_of(entry, &mut cache, &mut built) {
+                    Some(Found::Given(text)) => {
+                        batch.push::<F>(&mut index, &text.as_str().unwrap_or_default())
+                    }
+                    Some(Found::Built) => batch.push::<F>(&mut index, &built),
+                    None => {
+                        index.none.push(i as u32);
+                        batch.push::<F>(&mut index, "");
+                    }
+                }
+            }
+            batch.flush::<F>(&mut index);
+        }
+        self.search_text = index;
     }
 }
 
@@ -520,28 +748,6 @@ impl<F: Engine> Transcript<F> {
 enum Found<V> {
     Given(V),
     Built,
-}
-
-/// True when `text` lowercased contains `query` (already lowercased).
-///
-/// An ASCII query is looked for byte by byte, ASCII letters folded, without lowercasing the text:
-/// UTF-8 bytes of other characters never equal ASCII ones, so what is found is found in the
-/// lowercased text too. Only two characters lowercase to something holding ASCII letters
-/// (U+0130 `İ` gives `i̇`, U+212A Kelvin sign gives `k`); a text with either that did not match
-/// goes the long way.
-fn contains_ignoring_case<F: Engine>(text: &str, query: &Query<'_>, lower: &mut String) -> bool {
-    if query.bytes.is_ascii() {
-        let t = text.as_bytes();
-        if query.found_in(t, true) {
-            return true;
-        }
-        if t.is_ascii() || !has_ascii_lowercasing(t) {
-            return false;
-        }
-    }
-    lower.clear();
-    lower.push_str(&F::lowercase(text));
-    query.found_in(lower.as_bytes(), false)
 }
 
 /// A lowercased query, ready to be looked for in many texts.
@@ -585,29 +791,32 @@ impl<'a> Query<'a> {
         }
     }
 
-    /// True when `t`, with its ASCII letters folded when `fold` (the query is lowercase), contains
-    /// the query.
-    fn found_in(&self, t: &[u8], fold: bool) -> bool {
+    /// True when `t` contains the query.
+    fn found_in(&self, t: &[u8]) -> bool {
         let Some(&first) = self.bytes.first() else {
             return true;
         };
-        let mut text = t
-            .iter()
-            .map(|&b| if fold { b.to_ascii_lowercase() } else { b });
+        let mut at = 0;
         let mut k = 0;
         loop {
-            k = if k == 0 {
-                // Nothing matched: a plain scan past the next first byte, the common case.
-                match text.position(|b| b == first) {
-                    Some(_) => 1,
+            if k == 0 {
+                // Nothing matched: a scan past the next first byte, the common case.
+                match t.get(at..).and_then(|rest| find_byte(rest, first)) {
+                    Some(p) => {
+                        at += p + 1;
+                        k = 1;
+                    }
                     None => return false,
                 }
             } else {
-                match text.next() {
-                    Some(b) => Self::step(self.bytes, &self.border, k, b),
+                match t.get(at) {
+                    Some(&b) => {
+                        k = Self::step(self.bytes, &self.border, k, b);
+                        at += 1;
+                    }
                     None => return false,
                 }
-            };
+            }
             if k == self.bytes.len() {
                 return true;
             }
@@ -615,12 +824,29 @@ impl<'a> Query<'a> {
     }
 }
 
-/// True when the UTF-8 bytes `t` hold U+0130 (C4 B0) or U+212A (E2 84 AA).
-fn has_ascii_lowercasing(t: &[u8]) -> bool {
-    t.iter().enumerate().any(|(i, &b)| {
-        (b == 0xC4 && t.get(i + 1) == Some(&0xB0))
-            || (b == 0xE2 && t.get(i + 1..i + 3) == Some(&[0x84, 0xAA][..]))
-    })
+/// Where byte `b` first is in `t`: eight bytes at a time, as one 64-bit word (a byte equal to `b`
+/// is a zero byte of the word XOR `b` in every byte; the lowest byte flagged by the subtraction
+/// is the first such, since a borrow only runs towards the higher bytes).
+fn find_byte(t: &[u8], b: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let pattern = ONES * u64::from(b);
+    let mut words = t.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        // (Always eight bytes: one 64-bit load.)
+        let x = <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes) ^ pattern;
+        let zero = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    words
+        .remainder()
+        .iter()
+        .position(|&x| x == b)
+        .map(|p| at + p)
 }
 
 /// The display items of the last message read, so the records of one message parse it once.
@@ -661,16 +887,37 @@ mod tests {
     use crate::json::doc::RustEngine;
     use crate::prelude::*;
 
+    type T = super::Transcript<RustEngine>;
+
+    /// A Transcript of one user message a text, each one record.
+    fn of_texts(texts: &[&str]) -> T {
+        let messages: Vec<serde_json::Value> = texts
+            .iter()
+            .map(|text| serde_json::json!({"role": "user", "content": text}))
+            .collect();
+        T::from_json(serde_json::Value::Array(messages).to_string()).unwrap()
+    }
+
+    /// The records whose `to_text` lowercased contains `query` lowercased, found one by one.
+    fn brute_force(t: &T, query: &str) -> Vec<u32> {
+        let query = query.to_lowercase();
+        (0..t.len())
+            .filter(|&i| {
+                t.to_text(i)
+                    .is_some_and(|text| text.to_lowercase().contains(&query))
+            })
+            .map(|i| i as u32)
+            .collect()
+    }
+
     #[test]
     fn search_folds_case_as_to_lower_case_does() {
-        let mut buffer = String::new();
-        let mut hit = |text: &str, query: &str| {
-            let query = query.to_lowercase();
-            super::contains_ignoring_case::<RustEngine>(
-                text,
-                &super::Query::new(&query),
-                &mut buffer,
-            )
+        let hit = |text: &str, query: &str| {
+            let mut t = of_texts(&[text]);
+            let found = t.search(query, None);
+            // The same searched again, now through the index made by the first.
+            assert_eq!(t.search(query, None), found, "{text:?} {query:?}");
+            found == [0]
         };
         assert!(hit("Phoenix LiveView", "liveVIEW"));
         assert!(hit("Café ÜBER", "café über"));
@@ -693,8 +940,164 @@ mod tests {
         assert!(!hit("é \u{130}", "j"));
     }
 
-    /// Every text and query of up to 7 and 4 bytes over `a`, `b` and `é`'s two bytes, folded and
-    /// not, against `str::contains`: the partial matches that overlap are where a string search
+    /// Texts lowercased together, joined by NUL, give what each gives alone: the final sigma at
+    /// either side of a join, texts holding NULs themselves, texts the module lowercases itself
+    /// between those it batches, empty texts, and batches cut every 64 KB.
+    #[test]
+    fn texts_lowercased_together_are_each_lowercased_alone() {
+        let long = "Ab\u{130}Σ ".repeat(7000);
+        let texts = [
+            "ΑΣ",
+            "ΣΑ",
+            "",
+            "a\0B",
+            "Σ",
+            "\0",
+            "ΟΔΟΣ ΟΔΟΣ",
+            "\0Σ\0",
+            "x",
+            &long,
+            &long,
+            "Ω",
+            "ÉCOLE",
+            "END",
+        ];
+        let mut t = of_texts(&texts);
+        assert!(t.prepare_search(usize::MAX));
+        let index = &t.search_text;
+        assert_eq!(index.ends.len(), t.len());
+        let mut start = 0;
+        for i in 0..t.len() {
+            let want = t.to_text(i).unwrap().to_lowercase();
+            assert_eq!(index.text[start..index.ends[i]], want, "text {i}");
+            start = index.ends[i];
+        }
+        for query in [
+            "ας",
+            "σα",
+            "ς\0",
+            "\0σ",
+            "b",
+            "ὀ",
+            "i̇σ",
+            "οδος οδος",
+            "ς οδος",
+            "end",
+        ] {
+            assert_eq!(t.search(query, None), brute_force(&t, query), "{query:?}");
+        }
+    }
+
+    /// The index made a slice at a time, searched letter by letter (each query refining the
+    /// last), with limits, and with records appended between: always the records found one by one.
+    #[test]
+    fn the_index_stays_exact_as_queries_refine_and_records_are_appended() {
+        use serde_json::json;
+        let words = ["Phoenix", "über", "東京", "LiveView", "the", "ΣΑΣ", "tool"];
+        let mut messages = Vec::new();
+        for i in 0..300usize {
+            let text: Vec<&str> = (0..4)
+                .map(|k| words[(i * 7 + k * k * 3 + i / 5) % words.len()])
+                .collect();
+            messages.push(json!({"role": if i % 2 == 0 { "user" } else { "assistant" }, "content": text.join(" ")}));
+            if i % 9 == 0 {
+                messages.push(json!({"role": "assistant", "content": "", "tool_calls": [
+                    {"call_id": format!("c{i}"), "name": "Über_Tool", "arguments": {"q": words[i % words.len()]}}
+                ]}));
+            }
+        }
+        // A record given as a record, whose toText is not a string: no query finds it, not "".
+        messages.push(json!({"conversation_id": "c", "message_type": "user", "content_type": "image", "content": {"url": "https://example.com/a.png", "caption": 5}}));
+        let mut t = T::from_json(serde_json::Value::Array(messages).to_string()).unwrap();
+        assert_eq!(t.to_text(t.len() - 1), None);
+        // Part of the index made ahead, as the element does after loading.
+        assert!(!t.prepare_search(100));
+        assert_eq!(t.search_text.ends.len(), 100);
+        let check = |t: &mut T, query: &str| {
+            let want = brute_force(t, query);
+            assert_eq!(
+                t.search(query, Some(2)),
+                want[..want.len().min(2)],
+                "{query:?}, limit 2"
+            );
+            assert_eq!(t.search(query, None), want, "{query:?}");
+            want
+        };
+        let mut appended = 0;
+        for typed in ["phoenix l", "ÜBER 東京", "tool call", "σας", "the t"] {
+            let mut query = String::new();
+            for c in typed.chars() {
+                query.push(c);
+                check(&mut t, &query);
+                // A record appended between two letters is searched too.
+                if appended < 12 && query.chars().count() % 3 == 1 {
+                    let content = format!("{query} appended {appended}");
+                    t.append(json!({"role": "user", "content": content}).to_string())
+                        .unwrap();
+                    appended += 1;
+                }
+            }
+            // Backspace: a query the last one does not contain searches everything again.
+            query.pop();
+            check(&mut t, &query);
+        }
+        assert!(t.prepare_search(0), "every record indexed");
+        let all = check(&mut t, "");
+        assert_eq!(
+            all.len(),
+            t.len() - 1,
+            "every record but the one without a text"
+        );
+        assert_eq!(t.search("", Some(3)), [0, 1, 2]);
+        assert!(t.search("tool", Some(0)).is_empty());
+    }
+
+    /// What the module lowercases itself is what Unicode's tables give, for every code point.
+    #[test]
+    fn the_lowercase_known_is_unicodes() {
+        let mut known = 0;
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let mut out = String::new();
+            if super::lower_known(c.encode_utf8(&mut [0; 4]), &mut out) {
+                assert_eq!(
+                    out,
+                    c.to_lowercase().collect::<String>(),
+                    "U+{:04X}",
+                    c as u32
+                );
+                known += 1;
+            }
+        }
+        assert!(known > 40000, "{known}");
+    }
+
+    /// The eight-bytes-at-a-time scan finds a byte at every offset, first of several, past the
+    /// words into the last bytes, and never where it is not.
+    #[test]
+    fn find_byte_finds_the_first() {
+        for len in 0..40 {
+            for at in 0..len {
+                let mut t = vec![b'a'; len];
+                t[at] = 0xE9;
+                if at + 3 < len {
+                    t[at + 3] = 0xE9;
+                }
+                assert_eq!(super::find_byte(&t, 0xE9), Some(at), "{len} {at}");
+                // Bytes that differ from it only in one bit, or by a borrow, are not it.
+                assert_eq!(super::find_byte(&t, 0xE8), None);
+                assert_eq!(super::find_byte(&t, 0x69), None);
+            }
+            assert_eq!(super::find_byte(&vec![0u8; len], 0), (len > 0).then_some(0));
+            assert_eq!(super::find_byte(&vec![1u8; len], 0), None);
+        }
+        // A zero byte's borrow does not make the byte after it look like a match.
+        assert_eq!(super::find_byte(&[1, 0, 1, 1, 1, 1, 1, 1], 1), Some(0));
+        assert_eq!(super::find_byte(&[0, 1, 0, 0, 0, 0, 0, 0, 0], 1), Some(1));
+        assert_eq!(super::find_byte(&[2, 1, 2, 2, 2, 2, 2, 2, 2], 1), Some(1));
+    }
+
+    /// Every text and query of up to 7 and 4 bytes over `a`, `b` and `é`'s two bytes, at every
+    /// offset of the scan's words, against `str::contains`: the partial matches that overlap are where a string search
     /// goes wrong.
     #[test]
     fn a_query_is_found_exactly_where_str_contains_finds_it() {
@@ -716,17 +1119,13 @@ mod tests {
             let q = super::Query::new(&query);
             for text in &texts {
                 let want = text.contains(query.as_str());
-                assert_eq!(
-                    q.found_in(text.as_bytes(), false),
-                    want,
-                    "{text:?} {query:?}"
-                );
-                let upper = text.to_ascii_uppercase();
-                assert_eq!(
-                    q.found_in(upper.as_bytes(), true),
-                    want,
-                    "{upper:?} {query:?}"
-                );
+                assert_eq!(q.found_in(text.as_bytes()), want, "{text:?} {query:?}");
+                // The same text placed at each offset of a longer one, so that the match
+                // falls at every place in an eight-byte word of the scan.
+                for pad in 1..9 {
+                    let padded = format!("{}{text}", "-".repeat(pad));
+                    assert_eq!(q.found_in(padded.as_bytes()), want, "{padded:?} {query:?}");
+                }
             }
         }
     }

@@ -10,8 +10,10 @@
 /** Records fetched from a Transcript per call, and how many such chunks stay cached. */
 const CHUNK = 256;
 const CACHED_CHUNKS = 48;
-/** The most records whose search text `index` keeps (past it, search stays in the module). */
-const INDEXED = 50000;
+/** `index`: records whose search text the module makes per call, and the milliseconds of such
+ * calls a task makes before it yields to the page. */
+const INDEX_STEP = 128;
+const INDEX_SLICE = 8;
 
 export class Store {
   /** `transcript`: a Transcript the store owns (freed with it); `records`: an array it takes. */
@@ -21,8 +23,8 @@ export class Store {
     this.tail = records;
     this.replaced = new Map(); // index -> record, for indices below `base`
     this.chunks = new Map(); // chunk number -> records, in least-recently-used order
-    this.texts = []; // index -> lowercased search text, filled on demand
-    this.indexed = false; // every record of the Transcript has its text in `texts`
+    this.texts = []; // local index -> lowercased search text of a record held here (not in the
+    // Transcript, whose texts the module keeps), filled on demand
     this.before = []; // prepended records, the one nearest the first local record first
     this.beforeTexts = []; // their lowercased search texts, in the same order
     this.api = null;
@@ -129,41 +131,48 @@ export class Store {
     return text;
   }
 
-  /** The indices of the records whose `toText` holds `query`, ignoring case, in order. */
+  /** The indices of the records whose `toText` holds `query`, ignoring case, in order. The
+   * Transcript's records are searched inside the module, over the search text it keeps (made once:
+   * `index`), which hands back only the hits; the records held here are searched here. */
   search(query) {
     const q = query.toLowerCase();
     const h = this.before.length;
     const hits = [];
     for (let i = 0; i < h; i++) if (this.text(i).includes(q)) hits.push(i);
-    const local = [];
-    if (this.transcript && this.indexed) {
-      // Every record's text is here, lowercased: no crossing into the module for each record.
-      for (let i = 0; i < this.base; i++) if (this.#text(i).includes(q)) local.push(i);
-    } else if (this.transcript) {
-      for (const i of this.transcript.search(query)) if (!this.replaced.has(i)) local.push(i);
-      for (const i of this.replaced.keys()) if (this.#text(i).includes(q)) local.push(i);
-      if (this.replaced.size) local.sort((a, b) => a - b);
+    if (this.transcript) {
+      const found = this.transcript.search(query);
+      if (!h && !this.replaced.size && !this.tail.length) return found;
+      if (this.replaced.size) {
+        const local = [];
+        for (const i of found) if (!this.replaced.has(i)) local.push(i);
+        for (const i of this.replaced.keys()) if (this.#text(i).includes(q)) local.push(i);
+        local.sort((a, b) => a - b);
+        for (const i of local) hits.push(i + h);
+      } else {
+        for (const i of found) hits.push(i + h);
+      }
     }
     const end = this.base + this.tail.length;
-    for (let i = this.base; i < end; i++) if (this.#text(i).includes(q)) local.push(i);
-    for (const i of local) hits.push(i + h);
+    for (let i = this.base; i < end; i++) if (this.#text(i).includes(q)) hits.push(i + h);
     return hits;
   }
 
   /**
-   * Fills the search text of every record of a Transcript of at most INDEXED records, a slice a
-   * task, so that `search` no longer asks the module record by record: for 10,000 messages,
-   * find went from 86 ms to under 50 (bench/ELEMENT.md), for about as much memory as the text.
+   * Has the module make the search text of every record of the Transcript, in tasks of about
+   * INDEX_SLICE ms, so that the first `find` finds it made (the first search would otherwise make
+   * it at once: 0.6 to 1.4 s of one task at 100,000 messages; bench/ELEMENT.md).
    */
-  async index(pause) {
-    if (!this.transcript || this.base > INDEXED) return;
-    for (let start = 0; start < this.base; start += 1024) {
-      const end = Math.min(this.base, start + 1024);
-      for (let i = start; i < end; i++) this.#text(i);
+  async index(pause, first = pause) {
+    const transcript = this.transcript;
+    if (!transcript) return;
+    await first();
+    while (this.transcript === transcript) {
+      const start = performance.now();
+      let done = false;
+      while (!done && performance.now() - start < INDEX_SLICE) done = transcript.prepareSearch(INDEX_STEP);
+      if (done) return;
       await pause();
-      if (!this.transcript) return; // freed meanwhile
     }
-    this.indexed = true;
   }
 
   /** Counts over every record, a chunk at a time: `messages` (records that start one: sequence 0)

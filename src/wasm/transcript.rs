@@ -118,10 +118,11 @@ impl Transcript {
         }
     }
 
-    /// The indices of the records whose `toText` contains `query`, ignoring case.
+    /// The indices of the records whose `toText` contains `query`, ignoring case. The first search
+    /// makes every record's search text not made yet (`prepareSearch`); later ones scan it.
     #[wasm_bindgen(unchecked_return_type = "number[]")]
     pub fn search(
-        &self,
+        &mut self,
         query: &str,
         #[wasm_bindgen(unchecked_optional_param_type = "TranscriptSearchOptions | null")]
         options: JsValue,
@@ -152,11 +153,32 @@ impl Transcript {
             }
         };
         let found = self.inner.search(query, limit);
-        let array = Array::new_with_length(found.len() as u32);
-        for (i, index) in found.iter().enumerate() {
-            array.set(i as u32, JsValue::from_f64(f64::from(*index)));
-        }
-        Ok(array.into())
+        // One copy out of the module and one `Array.from`, not a call per hit.
+        Ok(Array::from(&js_sys::Uint32Array::from(&found[..])).into())
+    }
+
+    /// Makes the search text of up to `count` more records (every record's when `count` is
+    /// omitted or null), so that `search` finds it made; true once every record has it. Call it a
+    /// slice at a time after loading to spread the work that the first search would do at once.
+    #[wasm_bindgen(js_name = prepareSearch)]
+    pub fn prepare_search(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] count: JsValue,
+    ) -> Result<bool, JsValue> {
+        let count = Input::in_place(count);
+        let count = match (count.kind(), count.as_number()) {
+            (Kind::Null, _) => usize::MAX,
+            // (`as` saturates: Infinity is every record.)
+            (_, Some(n)) if n.as_f64() >= 0.0 => n.as_f64() as usize,
+            (kind, _) => {
+                return Err(chat_display_error(&Error::expected(
+                    &Path::ROOT,
+                    "a number at least 0, or null",
+                    kind,
+                )))
+            }
+        };
+        Ok(self.inner.prepare_search(count))
     }
 
     /// Adds a message at the end, settling earlier pending tool calls its results answer. A message

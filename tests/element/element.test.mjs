@@ -685,12 +685,12 @@ test("find over a 10,000-message conversation loaded as bytes (through a Transcr
     const rows = await page.evaluate(() => [...window.__root().querySelectorAll(".row:not([hidden]) > .record")].map((e) => Number(e.dataset.record)));
     assert.ok(rows.some((i) => !expected.includes(i)), "records around a hit still show");
   }
-  // Once the element has every record's search text (it fills it in slices after load), find
-  // searches there instead of in the module: the same hits, in the same order.
+  // Once the module has made every record's search text (the element has it made in slices after
+  // load), the same hits, in the same order.
   await page.waitForTimeout(3000);
   for (const query of ["東京 データ", "RETRY CONTEXT MODEL", "the"]) {
     const expected = big.texts.flatMap((x, i) => (x.includes(query.toLowerCase()) ? [i] : []));
-    assert.equal(await page.evaluate((q) => t.find(q), query), expected.length, `find(${query}) from the kept texts`);
+    assert.equal(await page.evaluate((q) => t.find(q), query), expected.length, `find(${query}) from the search text made`);
     assert.deepEqual(await stepHits(page, "findNext", 2), [...expected, ...expected].slice(0, 2), `find(${query}): the first hits`);
   }
   // From the first hit, findPrevious wraps to the last.
@@ -698,6 +698,77 @@ test("find over a 10,000-message conversation loaded as bytes (through a Transcr
   await page.evaluate(() => t.find("東京 データ"));
   assert.deepEqual(await stepHits(page, "findNext", 1), [expected[0]]);
   assert.deepEqual(await stepHits(page, "findPrevious", 1), [expected.at(-1)], "wraps from the first hit to the last");
+  await clean(page, watch);
+  await page.close();
+});
+
+test("find over the module's search text: typed letter by letter, non-ASCII, while it is made and after, then after prepend, replace, upsert and streamed records", async () => {
+  // The 10,000 messages with messages in scripts the module lowercases through the engine
+  // (Greek with final sigmas, Cyrillic, Turkish dotted I) among them.
+  const mixed = big.messages.slice();
+  const odd = ["ΟΔΟΣ ΣΑΣ, naïve", "МОСКВА и ΟΔΟΣ", "İstanbul ΟΔΟΣ über 東京"];
+  odd.forEach((text, k) => mixed.splice(5 + k * 4500, 0, { role: "user", content: text, status: "complete" }));
+  writeFileSync(join(served, "mixed.json"), JSON.stringify(mixed));
+  const records = cd.toDisplayMessages(mixed);
+  const lower = (record) => {
+    const text = cd.toText(record);
+    return typeof text === "string" ? text.toLowerCase() : "";
+  };
+  const hitsOf = (texts, query) => texts.flatMap((x, i) => (x.includes(query.toLowerCase()) ? [i] : []));
+  const { page, watch } = await open();
+  /** find(prefix) for each prefix of `word`: the count of the records whose lowercased toText holds it. */
+  const typed = async (texts, word, label) => {
+    const letters = [...word];
+    const counts = await page.evaluate((letters) => letters.map((_, k) => t.find(letters.slice(0, k + 1).join(""))), letters);
+    assert.deepEqual(counts, letters.map((_, k) => hitsOf(texts, letters.slice(0, k + 1).join("")).length), `${label}: ${word} letter by letter`);
+  };
+  /** find(query), then findNext through up to `most` hits and findPrevious back over the first. */
+  const stepped = async (texts, query, label, most = 6) => {
+    const want = hitsOf(texts, query);
+    assert.ok(want.length > 0, `${label}: ${query}`);
+    assert.equal(await page.evaluate((q) => t.find(q), query), want.length, `${label}: find(${query})`);
+    const n = Math.min(most, want.length);
+    assert.deepEqual(await stepHits(page, "findNext", n), want.slice(0, n), `${label}: ${query}, the first hits in order`);
+    await page.evaluate((q) => t.find(q), query);
+    assert.deepEqual(await stepHits(page, "findNext", 1), [want[0]]);
+    assert.deepEqual(await stepHits(page, "findPrevious", 1), [want.at(-1)], `${label}: ${query}, the last hit`);
+  };
+  await page.evaluate(async () => {
+    const bytes = new Uint8Array(await (await fetch("/fixtures/mixed.json")).arrayBuffer());
+    await t.load(bytes);
+  });
+  let texts = records.map(lower);
+  // At once after load, while the module makes the search text in slices (a search makes the
+  // rest first).
+  await typed(texts, "ΟΔΟΣ Σ", "while the search text is made");
+  await typed(texts, "Naïve c", "while the search text is made");
+  await page.waitForTimeout(3000);
+  for (const word of ["ΟΔΟΣ ΣΑΣ", "NAÏVE CAF", "über 東京", "İSTANBUL", "москва", "Tool call: get_w"]) await typed(texts, word, "made");
+  for (const query of ["ΟΔΟΣ", "ΣΑΣ", "İstanbul", "über 東京"]) await stepped(texts, query, "made");
+
+  // Older records prepended, one record replaced by a hit and a hit by another, a record upserted
+  // and one streamed at the end: the hits are those of the records shown, in their order.
+  const older = [rec("user", "text", { text: "Older: ΟΔΟΣ and naïve" }), rec("assistant", "text", { text: "older, nothing" })];
+  const firstOdos = hitsOf(texts, "οδος")[0];
+  const plain = texts.findIndex((x, i) => i > 100 && !x.includes("οδος") && !x.includes("naïve") && records[i].content_type === "text");
+  const replacements = [
+    { index: firstOdos + older.length, record: rec("user", "text", { text: "no longer a hit" }) },
+    { index: plain + older.length, record: rec("assistant", "text", { text: "ΟΔΟΣ, now a hit" }) },
+  ];
+  const upserted = rec("user", "text", { text: "upserted ΟΔΟΣ naïve" }, { id: "u1" });
+  const streamed = rec("assistant", "text", { text: "streamed" }, { metadata: { streaming: true } });
+  await page.evaluate(({ older, replacements, upserted, streamed, length }) => {
+    t.prepend(older);
+    t.applyPatches(replacements.map(({ index, record }) => ({ op: "replace", index, record })), { base: 0 });
+    t.upsert([upserted]);
+    t.applyPatches([{ op: "add", record: streamed }], { base: length + 3 });
+    t.applyPatches([{ op: "append", index: 0, field: "text", text: " ΟΔΟΣ, naïve" }], { base: length + 3 });
+  }, { older, replacements, upserted, streamed, length: records.length });
+  const shown = [...older, ...records, upserted, { ...streamed, content: { text: "streamed ΟΔΟΣ, naïve" } }];
+  for (const { index, record } of replacements) shown[index] = record;
+  texts = shown.map(lower);
+  for (const word of ["ΟΔΟΣ ΣΑΣ", "NAÏVE CAF"]) await typed(texts, word, "after the changes");
+  for (const query of ["ΟΔΟΣ", "naïve", "no longer a hit"]) await stepped(texts, query, "after the changes");
   await clean(page, watch);
   await page.close();
 });

@@ -114,6 +114,9 @@ export function exportsUnderTest(api) {
     { name: "decodeSycophant", arity: 1, args: (b) => [b], valid: () => api.decodeSycophant({ __type__: "Message", role: "user" }).role === "user" },
     { name: "StreamAccumulator", arity: 1, args: (b) => [b], call: (p) => new api.StreamAccumulator(p).free(),
       valid: () => { const a = new api.StreamAccumulator("google_gemini"); const ok = a.done === false; a.free(); return ok; } },
+    // One Transcript takes every bad count; a search after it still finds its record.
+    { name: "Transcript.prepareSearch", arity: 1, args: (b) => [b], call: (count) => transcript().prepareSearch(count),
+      valid: () => transcript().prepareSearch(1) === true && transcript().search("HELLO")[0] === 0 },
     // One accumulator takes every bad chunk mid-message; after each, its text block still grows.
     { name: "StreamAccumulator.push", arity: 1, args: (b) => [b], call: (chunk) => stream().push(chunk),
       valid: () => {
@@ -122,6 +125,10 @@ export function exportsUnderTest(api) {
         return patches.length === 1 && patches[0].op === "append" && stream().records()[0]?.content?.text?.endsWith("x") === true;
       } },
   ];
+  function transcript() {
+    streamState.transcript ??= api.Transcript.fromJson(JSON.stringify([{ role: "user", content: "Hello" }]));
+    return streamState.transcript;
+  }
   function stream() {
     if (!streamState.acc) {
       streamState.acc = new api.StreamAccumulator("anthropic_messages");
