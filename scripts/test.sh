@@ -80,17 +80,32 @@ step "the consumer matrix: bundlers, runtimes, server renders (Next.js, SvelteKi
 node tests/tools/consumers-table.mjs --check
 PACKAGE_SCRATCH="$scratch" node --test --test-concurrency=1 tests/packaging/consumers.test.mjs
 
-step "the viewer page in Chromium"
-node --test tests/page/
+step "the viewer page and the element in Chromium, Firefox (puppeteer-core over WebDriver BiDi) and WebKit (WebKitGTK's MiniBrowser over WebDriver, in Xvfb), the three engines side by side"
+# Each engine's run is its own processes (browser, driver, Xvfb, servers on ports of their own), and
+# most of each is spent waiting on its browser: side by side they take about as long as the
+# longest alone (DEVELOPING.md "Where the time goes"). Each log is printed whole when all are done.
+logs=$(mktemp -d)
+pids=()
+for engine in chromium firefox webkit; do
+  BROWSER=$engine node --test tests/page/ tests/element/ >"$logs/$engine" 2>&1 &
+  pids+=("$!")
+done
+failed=()
+for i in 0 1 2; do
+  engine=$(echo chromium firefox webkit | cut -d' ' -f$((i + 1)))
+  wait "${pids[$i]}" || failed+=("$engine")
+done
+for engine in chromium firefox webkit; do
+  printf '\n-- %s\n' "$engine"
+  cat "$logs/$engine"
+done
+rm -rf "$logs"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "the page or element tests failed in: ${failed[*]}" >&2
+  exit 1
+fi
 
-step "the element in Chromium"
-node --test tests/element/
-
-step "the viewer page and the element in Firefox (puppeteer-core over WebDriver BiDi)"
-BROWSER=firefox node --test tests/page/ tests/element/
-
-step "the viewer page, the element and the packed package's browser apps in WebKit (WebKitGTK's MiniBrowser over WebDriver, in Xvfb)"
-BROWSER=webkit node --test tests/page/ tests/element/
+step "the packed package's browser apps in WebKit"
 BROWSER=webkit PACKAGE_SCRATCH="$scratch" node --test tests/packaging/packaging.test.mjs tests/packaging/element-apps.test.mjs
 
 summary
