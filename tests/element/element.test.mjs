@@ -2390,7 +2390,8 @@ test("code is highlighted and math typeset, each library loaded only when a row 
   const out = await page.evaluate(async ([base, text]) => {
     t.records = [{ ...base, content: { text } }];
     const until = async (check) => { for (let k = 0; k < 200 && !check(); k++) await new Promise((r) => setTimeout(r, 25)); return check(); };
-    await until(() => window.__record(0)?.querySelector("code.hljs") && window.__record(0)?.querySelector("math"));
+    // The two blocks in known languages (js, rust) are highlighted one a task once the highlighter is in.
+    await until(() => window.__record(0)?.querySelectorAll("code.hljs").length >= 2 && window.__record(0)?.querySelector("math"));
     const prose = window.__record(0).querySelector(".prose");
     const blocks = [...prose.querySelectorAll(".code-block")].map((b) => ({
       label: b.querySelector(".code-head span").textContent, highlighted: b.querySelector("code").classList.contains("hljs"),
