@@ -25,6 +25,26 @@ summary() {
   printf '%s\n' "${times[@]}"
 }
 
+# The viewer page's and the element's tests in the three engines (Chromium; Firefox, puppeteer-core
+# over WebDriver BiDi; WebKit, WebKitGTK's MiniBrowser over WebDriver in Xvfb) start now and run
+# beside the steps below: each engine's run is its own processes and ports (and WebKit its own X
+# display), and most of it is spent waiting on its browser, so it overlaps the CPU-bound steps
+# (DEVELOPING.md "Where the time goes"). The last step but one waits for them and prints their logs.
+engines=(chromium firefox webkit)
+browser_logs=$(mktemp -d)
+browser_pids=()
+scratch=""
+cleanup() {
+  [ ${#browser_pids[@]} -gt 0 ] && kill "${browser_pids[@]}" 2>/dev/null
+  rm -rf "$browser_logs" ${scratch:+"$scratch"}
+  return 0
+}
+trap cleanup EXIT
+for engine in "${engines[@]}"; do
+  BROWSER=$engine node --test tests/page/ tests/element/ >"$browser_logs/$engine" 2>&1 &
+  browser_pids+=("$!")
+done
+
 step "native core: cargo test (the fuzz targets' checks over the fixtures' seeds too: tests/fuzz_replay.rs)"
 cargo test --locked
 
@@ -39,7 +59,6 @@ bash scripts/wasm-test-webkit.sh
 
 step "the packed package in Node"
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
 npm pack --silent --pack-destination "$scratch" >/dev/null
 (
   cd "$scratch"
@@ -80,26 +99,16 @@ step "the consumer matrix: bundlers, runtimes, server renders (Next.js, SvelteKi
 node tests/tools/consumers-table.mjs --check
 PACKAGE_SCRATCH="$scratch" node --test --test-concurrency=1 tests/packaging/consumers.test.mjs
 
-step "the viewer page and the element in Chromium, Firefox (puppeteer-core over WebDriver BiDi) and WebKit (WebKitGTK's MiniBrowser over WebDriver, in Xvfb), the three engines side by side"
-# Each engine's run is its own processes (browser, driver, Xvfb, servers on ports of their own), and
-# most of each is spent waiting on its browser: side by side they take about as long as the
-# longest alone (DEVELOPING.md "Where the time goes"). Each log is printed whole when all are done.
-logs=$(mktemp -d)
-pids=()
-for engine in chromium firefox webkit; do
-  BROWSER=$engine node --test tests/page/ tests/element/ >"$logs/$engine" 2>&1 &
-  pids+=("$!")
-done
+step "the viewer page and the element in Chromium, Firefox and WebKit (started before the first step, side by side with the rest)"
 failed=()
 for i in 0 1 2; do
-  engine=$(echo chromium firefox webkit | cut -d' ' -f$((i + 1)))
-  wait "${pids[$i]}" || failed+=("$engine")
+  wait "${browser_pids[$i]}" || failed+=("${engines[$i]}")
 done
-for engine in chromium firefox webkit; do
+browser_pids=()
+for engine in "${engines[@]}"; do
   printf '\n-- %s\n' "$engine"
-  cat "$logs/$engine"
+  cat "$browser_logs/$engine"
 done
-rm -rf "$logs"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "the page or element tests failed in: ${failed[*]}" >&2
   exit 1
