@@ -47,7 +47,9 @@ fn json_seeds() -> Vec<Vec<u8>> {
         text.truncate(4096);
         out.push(text);
         if depth < 3 {
-            children.into_iter().for_each(|child| seed(child, depth + 1, out));
+            children
+                .into_iter()
+                .for_each(|child| seed(child, depth + 1, out));
         }
     }
     let mut files: Vec<_> = fs::read_dir("tests/fixtures")
@@ -58,7 +60,8 @@ fn json_seeds() -> Vec<Vec<u8>> {
     files.sort();
     let mut out = Vec::new();
     for file in files {
-        let value: Value = serde_json::from_slice(&fs::read(&file).expect("a fixture file")).expect("fixture JSON");
+        let value: Value = serde_json::from_slice(&fs::read(&file).expect("a fixture file"))
+            .expect("fixture JSON");
         seed(&value, 0, &mut out);
     }
     assert!(out.len() > 1000, "the fixtures give {} seeds", out.len());
@@ -69,8 +72,10 @@ fn json_seeds() -> Vec<Vec<u8>> {
 /// that picks the format (its index among the formats that stream) and the size of the pieces,
 /// then the stream's bytes; every piece size from 1 to 16.
 fn stream_seeds() -> Vec<Vec<u8>> {
-    let streaming: Vec<WireProtocol> =
-        WireProtocol::ALL.into_iter().filter(|p| chat_display::providers::has_stream(*p)).collect();
+    let streaming: Vec<WireProtocol> = WireProtocol::ALL
+        .into_iter()
+        .filter(|p| chat_display::providers::has_stream(*p))
+        .collect();
     let names: Vec<&str> = WireProtocol::ALL
         .into_iter()
         .zip(WireProtocol::NAMES)
@@ -90,7 +95,9 @@ fn stream_seeds() -> Vec<Vec<u8>> {
         for file in files {
             let bytes = fs::read(&file).expect("a stream fixture");
             for size in 0..16 {
-                let Ok(first) = u8::try_from(p + names.len() * size) else { continue };
+                let Ok(first) = u8::try_from(p + names.len() * size) else {
+                    continue;
+                };
                 out.push([&[first][..], &bytes].concat());
             }
         }

@@ -6,7 +6,9 @@ use serde_json::Value;
 
 /// The target: `fuzz_targets/expansion.rs` runs it under libFuzzer, `tests/fuzz_replay.rs` over seeds.
 pub fn run(data: &[u8]) {
-    let Ok(value) = serde_json::from_slice::<Value>(data) else { return };
+    let Ok(value) = serde_json::from_slice::<Value>(data) else {
+        return;
+    };
     let null = Value::Null;
     let items: Vec<&Value> = match &value {
         Value::Array(items) => items.iter().collect(),
@@ -29,11 +31,18 @@ pub fn run(data: &[u8]) {
         let expands_again = last
             .filter(|m| m["role"] == "tool")
             .and_then(|m| m["tool_results"].as_array())
-            .is_some_and(|rs| rs.iter().any(|r| chat_display::expand::is_expandable(&r).unwrap_or(false)));
+            .is_some_and(|rs| {
+                rs.iter()
+                    .any(|r| chat_display::expand::is_expandable(&r).unwrap_or(false))
+            });
         let twice = chat_display::expand::expand_tool_results(&&once);
         if !expands_again {
             let twice = twice.expect("an expanded chain expands again");
-            assert_eq!(serde_json::to_value(&twice).expect("serializes"), once, "idempotent");
+            assert_eq!(
+                serde_json::to_value(&twice).expect("serializes"),
+                once,
+                "idempotent"
+            );
         }
     }
 }

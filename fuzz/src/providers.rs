@@ -8,7 +8,9 @@ const PROTOCOLS: [&str; WireProtocol::ALL.len()] = WireProtocol::NAMES;
 
 /// The target: `fuzz_targets/providers.rs` runs it under libFuzzer, `tests/fuzz_replay.rs` over seeds.
 pub fn run(data: &[u8]) {
-    let Ok(payload) = serde_json::from_slice::<Value>(data) else { return };
+    let Ok(payload) = serde_json::from_slice::<Value>(data) else {
+        return;
+    };
     let _ = chat_display::providers::detect_protocol(&&payload);
     for protocol in PROTOCOLS {
         let protocol = json!(protocol);

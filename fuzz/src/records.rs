@@ -4,10 +4,15 @@ use serde_json::Value;
 
 /// The target: `fuzz_targets/records.rs` runs it under libFuzzer, `tests/fuzz_replay.rs` over seeds.
 pub fn run(data: &[u8]) {
-    let Ok(value) = serde_json::from_slice::<Value>(data) else { return };
+    let Ok(value) = serde_json::from_slice::<Value>(data) else {
+        return;
+    };
     let null = Value::Null;
     let (a, b) = match &value {
-        Value::Array(items) => (items.first().unwrap_or(&null), items.get(1).unwrap_or(&null)),
+        Value::Array(items) => (
+            items.first().unwrap_or(&null),
+            items.get(1).unwrap_or(&null),
+        ),
         other => (other, other),
     };
     let conversation_id = Some(a).filter(|v| !v.is_null());

@@ -7,9 +7,13 @@ use chat_display::stream::{Chunk, Patch, StreamAccumulator};
 
 /// The target: `fuzz_targets/stream.rs` runs it under libFuzzer, `tests/fuzz_replay.rs` over seeds.
 pub fn run(data: &[u8]) {
-    let Some((&first, rest)) = data.split_first() else { return };
-    let streaming: Vec<WireProtocol> =
-        WireProtocol::ALL.into_iter().filter(|p| chat_display::providers::has_stream(*p)).collect();
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let streaming: Vec<WireProtocol> = WireProtocol::ALL
+        .into_iter()
+        .filter(|p| chat_display::providers::has_stream(*p))
+        .collect();
     let protocol = streaming[usize::from(first) % streaming.len()];
     let size = usize::from(first) / streaming.len() % 16 + 1;
     let mut acc = StreamAccumulator::new(protocol);
@@ -20,7 +24,10 @@ pub fn run(data: &[u8]) {
                 Patch::Add(record) => mirror.push(record),
                 Patch::Replace { index, record } => mirror[index] = record,
                 Patch::Append { index, field, text } => {
-                    match mirror[index].get_mut("content").and_then(|c| c.get_mut(field)) {
+                    match mirror[index]
+                        .get_mut("content")
+                        .and_then(|c| c.get_mut(field))
+                    {
                         Some(Parsed::String(s)) => s.push_str(&text),
                         other => panic!("append to {other:?}"),
                     }

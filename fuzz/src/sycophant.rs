@@ -4,11 +4,17 @@ use serde_json::Value;
 
 /// The target: `fuzz_targets/sycophant.rs` runs it under libFuzzer, `tests/fuzz_replay.rs` over seeds.
 pub fn run(data: &[u8]) {
-    let Ok(value) = serde_json::from_slice::<Value>(data) else { return };
+    let Ok(value) = serde_json::from_slice::<Value>(data) else {
+        return;
+    };
     if let Ok(decoded) = chat_display::sycophant::decode(&&value) {
         let canonical = serde_json::to_value(&decoded).expect("decoded serializes");
         let again = chat_display::sycophant::decode(&&canonical).expect("canonical JSON decodes");
-        assert_eq!(serde_json::to_value(&again).expect("serializes"), canonical, "fixed point");
+        assert_eq!(
+            serde_json::to_value(&again).expect("serializes"),
+            canonical,
+            "fixed point"
+        );
     }
     if let Ok(message) = chat_display::sycophant::user(&&value) {
         serde_json::to_string(&message).expect("message serializes");

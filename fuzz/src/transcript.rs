@@ -12,16 +12,25 @@ use chat_display::transcript::Transcript;
 fn numbers_as_doubles(value: serde_json::Value) -> serde_json::Value {
     use serde_json::Value;
     match value {
-        Value::Number(n) => n.as_f64().and_then(serde_json::Number::from_f64).map_or(Value::Null, Value::Number),
+        Value::Number(n) => n
+            .as_f64()
+            .and_then(serde_json::Number::from_f64)
+            .map_or(Value::Null, Value::Number),
         Value::Array(items) => Value::Array(items.into_iter().map(numbers_as_doubles).collect()),
-        Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (k, numbers_as_doubles(v))).collect()),
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (k, numbers_as_doubles(v)))
+                .collect(),
+        ),
         other => other,
     }
 }
 
 /// The target: `fuzz_targets/transcript.rs` runs it under libFuzzer, `tests/fuzz_replay.rs` over seeds.
 pub fn run(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let parsed = serde_json::from_str::<serde_json::Value>(text);
     let Ok(mut t) = Transcript::<RustEngine>::from_json(text.to_string()) else {
         // What JSON.parse (serde_json here) reads as an array or {messages} must load.
@@ -31,7 +40,9 @@ pub fn run(data: &[u8]) {
         return;
     };
     let n = t.len();
-    let records = serde_json::to_value(t.records(0, n)).ok().map(numbers_as_doubles);
+    let records = serde_json::to_value(t.records(0, n))
+        .ok()
+        .map(numbers_as_doubles);
     // Read from the document, a conversation of good messages gives the records toDisplayMessages
     // gives when it reads the same messages parsed by serde_json (duplicate keys, escaped keys
     // and all).
@@ -48,7 +59,12 @@ pub fn run(data: &[u8]) {
     }
     let lower = |s: &str| <RustEngine as chat_display::json::doc::Engine>::lowercase(s);
     let texts: Vec<Option<String>> = (0..n).map(|i| t.to_text(i)).collect();
-    let mut queries = vec!["a".to_string(), "É".to_string(), "aa".to_string(), String::new()];
+    let mut queries = vec![
+        "a".to_string(),
+        "É".to_string(),
+        "aa".to_string(),
+        String::new(),
+    ];
     if let Some(Some(text)) = texts.get(data.len() % n.max(1)) {
         // A piece of the text, at character boundaries the input's length picks.
         let chars: Vec<char> = text.chars().collect();
@@ -59,10 +75,20 @@ pub fn run(data: &[u8]) {
     for query in &queries {
         let q = lower(query);
         let want: Vec<u32> = (0..n as u32)
-            .filter(|&i| texts[i as usize].as_deref().is_some_and(|text| lower(text).contains(&q)))
+            .filter(|&i| {
+                texts[i as usize]
+                    .as_deref()
+                    .is_some_and(|text| lower(text).contains(&q))
+            })
             .collect();
         assert_eq!(t.search(query, None), want, "query {query:?}");
-        assert_eq!(t.search(query, Some(1)), want[..want.len().min(1)], "query {query:?}, limit 1");
+        assert_eq!(
+            t.search(query, Some(1)),
+            want[..want.len().min(1)],
+            "query {query:?}, limit 1"
+        );
     }
-    let _ = t.append(r#"{"role": "tool", "tool_results": [{"tool_call_id": "x", "name": "f"}]}"#.to_string());
+    let _ = t.append(
+        r#"{"role": "tool", "tool_results": [{"tool_call_id": "x", "name": "f"}]}"#.to_string(),
+    );
 }

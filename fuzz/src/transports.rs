@@ -10,38 +10,25 @@ fn cut(rest: &[u8], first: u8) -> Vec<&[u8]> {
 
 /// The target: `fuzz_targets/transports.rs` runs it under libFuzzer, `tests/fuzz_replay.rs` over seeds.
 pub fn run(data: &[u8]) {
-    let Some((&first, rest)) = data.split_first() else { return };
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
     let pieces = cut(rest, first);
 
-    let sse = |chunks: &[&[u8]]| {
-        let mut decoder = sse::Decoder::new();
-        let mut out = Vec::new();
-        chunks.iter().for_each(|c| decoder.push(c, &mut out));
-        out
-    };
-    assert_eq!(sse(&[rest]), sse(&pieces), "sse");
-
-    let frames = |chunks: &[&[u8]]| {
-        let mut decoder = eventstream::Decoder::new();
-        let mut out = Vec::new();
-        chunks.iter().for_each(|c| decoder.push(c, &mut out));
-        out
-    };
-    assert_eq!(frames(&[rest]), frames(&pieces), "eventstream");
-
-    let values = |chunks: &[&[u8]]| {
-        let mut decoder = ndjson::Decoder::new();
-        let mut out = Vec::new();
-        chunks.iter().for_each(|c| decoder.push(c, &mut out));
-        out
-    };
-    assert_eq!(values(&[rest]), values(&pieces), "ndjson");
-
-    let array = |chunks: &[&[u8]]| {
-        let mut decoder = json_array::Decoder::new();
-        let mut out = Vec::new();
-        chunks.iter().for_each(|c| decoder.push(c, &mut out));
-        out
-    };
-    assert_eq!(array(&[rest]), array(&pieces), "json_array");
+    // What a fresh decoder of each transport gives for the whole input and for its pieces.
+    macro_rules! same_either_way {
+        ($decoder:path, $name:literal) => {{
+            let decode = |chunks: &[&[u8]]| {
+                let mut decoder = <$decoder>::new();
+                let mut out = Vec::new();
+                chunks.iter().for_each(|c| decoder.push(c, &mut out));
+                out
+            };
+            assert_eq!(decode(&[rest]), decode(&pieces), $name);
+        }};
+    }
+    same_either_way!(sse::Decoder, "sse");
+    same_either_way!(eventstream::Decoder, "eventstream");
+    same_either_way!(ndjson::Decoder, "ndjson");
+    same_either_way!(json_array::Decoder, "json_array");
 }
