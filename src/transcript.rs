@@ -14,7 +14,7 @@ use crate::error::{Error, ErrorCode, Path, Result};
 use crate::json::doc::{Doc, Engine, Node, SyntaxError};
 use crate::json::{Json, Kind};
 use crate::map::Index;
-use crate::message::parse_message;
+use crate::message::{parse_message, Message};
 use crate::prelude::*;
 use crate::record::{refused, validate_display_message, Record};
 use crate::text::{self, Text};
@@ -68,19 +68,81 @@ impl<F: Engine> Serialize for Out<'_, F> {
 pub struct Transcript<F> {
     docs: Vec<Doc>,
     entries: Vec<Entry>,
-    /// The ids of tool calls whose records were pending when added.
-    pending_ids: Index<'static>,
-    /// The records still pending on each of those ids, at the id's number: a later result
-    /// settles (and empties) them.
-    pending: Vec<Vec<u32>>,
-    /// How many lists of `pending` are not empty. Once at most a quarter are, the ids of the empty
-    /// ones are forgotten, so that a long run of appends holds only the ids still waiting.
-    waiting: usize,
+    calls: Calls,
+    /// Where reading the loaded array stands while elements of it are still to be read
+    /// ([`Transcript::open`], [`Transcript::read`]).
+    reading: Option<Reading>,
     /// The records' search text, made once (by [`Transcript::prepare_search`] a slice at a time, or
     /// by the first search), so that a query scans lowercased bytes instead of making each
     /// record's text and lowercasing it again.
     search_text: SearchText,
     floats: PhantomData<F>,
+}
+
+/// The tool calls whose records are pending, by id: a later result settles them.
+#[derive(Default)]
+struct Calls {
+    /// The ids of tool calls whose records were pending when added.
+    ids: Index<'static>,
+    /// The records still pending on each of those ids, at the id's number: a later result
+    /// settles (and empties) them.
+    pending: Vec<Vec<u32>>,
+    /// How many lists of `pending` are not empty. Once at most a quarter are, the ids of the empty
+    /// ones are forgotten, so that a long conversation holds only the ids still waiting.
+    waiting: usize,
+}
+
+impl Calls {
+    /// Record `index`, a tool call's, waits for a result with the call's id.
+    fn wait(&mut self, id: &str, index: u32) {
+        if let Some(list) = self.ids.value_mut(Cow::Owned(id.into()), &mut self.pending) {
+            self.waiting += usize::from(list.is_empty());
+            list.push(index);
+        }
+    }
+
+    /// The records waiting on `id`, no longer waiting.
+    fn settle(&mut self, id: &str) -> Vec<u32> {
+        let Some(list) = self.ids.find(id).and_then(|at| self.pending.get_mut(at)) else {
+            return Vec::new();
+        };
+        let list = mem::take(list);
+        self.waiting = self.waiting.saturating_sub(usize::from(!list.is_empty()));
+        list
+    }
+
+    /// The ids of settled calls forgotten, once at most a quarter of those kept still wait.
+    fn forget_settled(&mut self) {
+        if self.pending.len() < 64 || self.pending.len() < 4 * self.waiting {
+            return;
+        }
+        let pending = &self.pending;
+        self.ids
+            .retain(|number| pending.get(number).is_some_and(|list| !list.is_empty()));
+        self.pending.retain(|list| !list.is_empty());
+    }
+}
+
+/// How far the loaded array (of the first document) is read.
+struct Reading {
+    /// The array's value in the document.
+    array: u32,
+    /// The value of the next element to read.
+    next: u32,
+    /// That element's index in the array.
+    index: usize,
+    /// True when the array is the top-level object's `messages` (paths start `$.messages`).
+    under_messages: bool,
+}
+
+/// What a call of [`Transcript::read`] did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Read {
+    /// True once every element is read.
+    pub done: bool,
+    /// The records there before the call whose status it changed (tool calls its results
+    /// settled), in no particular order.
+    pub settled: Vec<u32>,
 }
 
 /// The lowercased `toText` of records `0..ends.len()`, one after another, and the last search.
@@ -264,153 +326,105 @@ impl<F: Engine> Transcript<F> {
     /// Parses `text` and reads every element. Only text that is not JSON, or whose top level is not
     /// an array or an object with a `messages` array, is an error.
     pub fn from_json(text: String) -> Result<Self> {
-        let doc = Doc::parse(text).map_err(|e| syntax_error(&e))?;
-        let mut transcript = Transcript {
-            docs: Vec::new(),
-            entries: Vec::new(),
-            pending_ids: Index::new(),
-            pending: Vec::new(),
-            waiting: 0,
-            search_text: SearchText::default(),
-            floats: PhantomData,
-        };
-        transcript.load(&doc)?;
-        transcript.docs.push(doc);
+        let mut transcript = Self::open(text)?;
+        transcript.read(usize::MAX);
         transcript.docs.shrink_to_fit();
         transcript.entries.shrink_to_fit();
         Ok(transcript)
     }
 
-    fn load(&mut self, doc: &Doc) -> Result<()> {
+    /// Parses `text`, reading none of its elements yet: [`Transcript::read`] reads them, a slice
+    /// at a time, so that a caller can show the first records before the last are read. The same
+    /// errors as [`Transcript::from_json`].
+    pub fn open(text: String) -> Result<Self> {
+        let doc = Doc::parse(text).map_err(|e| syntax_error(&e))?;
         let root: Node<'_, F> = doc.root();
-        let (array, base) = match root.kind() {
-            Kind::Array => (root, Path::ROOT),
+        let (array, under_messages) = match root.kind() {
+            Kind::Array => (root, false),
             Kind::Object => match root.get("messages").filter(|m| m.kind() == Kind::Array) {
-                Some(messages) => (messages, Path::Root("$.messages")),
+                Some(messages) => (messages, true),
                 None => return Err(Self::shape_error(root.kind())),
             },
             other => return Err(Self::shape_error(other)),
         };
-        // One pass, keeping only what statuses need: each tool result's status by call id (with
-        // its message's place), and each tool call record's id. toDisplayMessages' rule then
-        // applies: the earliest result in a later message decides, else the call is pending.
-        // Ids are read from the document where they are (no copies), and the elements are walked
-        // in place, so that what loading holds besides the document stays small: the peak memory
-        // of a Transcript is its document, its records and this.
-        let mut result_ids = Index::new();
-        let mut results: Vec<Vec<(u32, Status)>> = Vec::new();
-        let mut calls: Vec<(u32, u32, F::Value<'_>)> = Vec::new();
-        let mut message_index = 0u32;
+        let reading = array.items().next().map(|first| Reading {
+            array: array.id(),
+            next: first.id(),
+            index: 0,
+            under_messages,
+        });
         // Two records a message, about what conversations hold, so that the list is seldom
         // moved while it grows.
-        self.entries.reserve(array.items().count() * 2);
-        for (i, element) in array.items().enumerate() {
-            let element = &element;
+        let entries = Vec::with_capacity(array.items().count() * 2);
+        Ok(Transcript {
+            docs: vec![doc],
+            entries,
+            calls: Calls::default(),
+            reading,
+            search_text: SearchText::default(),
+            floats: PhantomData,
+        })
+    }
+
+    /// Reads up to `count` more elements of the loaded array, in order, adding their records.
+    ///
+    /// Statuses follow `toDisplayMessages`' rule as each message is read: a tool call's record is
+    /// pending until a result with its id in a later message is read, which settles it (the
+    /// earliest such result decides). Only the calls still waiting keep their ids, so that what
+    /// reading holds besides the document stays small: the peak memory of a Transcript is its
+    /// document, its records and the ids of the calls not answered yet.
+    pub fn read(&mut self, count: usize) -> Read {
+        let mut read = Read::default();
+        let Transcript {
+            docs,
+            entries,
+            calls,
+            reading,
+            ..
+        } = self;
+        let (Some(mut at), Some(doc)) = (reading.take(), docs.first()) else {
+            read.done = true;
+            return read;
+        };
+        let base = if at.under_messages {
+            Path::Root("$.messages")
+        } else {
+            Path::ROOT
+        };
+        let mut place = Place {
+            shown: entries.len() as u32,
+            entries,
+            calls,
+            settled: &mut read.settled,
+        };
+        let array: Node<'_, F> = doc.node(at.array);
+        let mut elements = array.items_from(at.next);
+        for element in elements.by_ref().take(count) {
             if element.kind() == Kind::Object && element.get("content_type").is_some() {
-                self.entries.push(Self::given(element, &base, i));
-                continue;
-            }
-            // Read as the viewer reads it: alone, paths from `$`, then placed at the element.
-            let message = match parse_message(&F::wrap(*element), &Path::ROOT) {
-                Ok(message) => message,
-                Err(e) => {
-                    let path = text!(base.index(i), e.path.strip_prefix('$').unwrap_or(&e.path));
-                    self.entries.push(Entry::Error(Box::new((e.message, path))));
-                    continue;
-                }
-            };
-            for result in &message.tool_results {
-                if let Some(id) = result.tool_call_id.as_ref().and_then(Self::id_text) {
-                    if let Some(list) = result_ids.value_mut(id, &mut results) {
-                        list.push((message_index, Status::of_result(result)));
+                place.entries.push(Self::given(&element, &base, at.index));
+            } else {
+                // Read as the viewer reads it: alone, paths from `$`, then placed at the element.
+                match parse_message(&F::wrap(element), &Path::ROOT) {
+                    Ok(message) => place.add::<F>(0, element.id(), &message),
+                    Err(e) => {
+                        let path = e.path.strip_prefix('$').unwrap_or(&e.path);
+                        let path = text!(base.index(at.index), path);
+                        place
+                            .entries
+                            .push(Entry::Error(Box::new((e.message, path))));
                     }
                 }
             }
-            // The message's records, in record_items' order (texts, tool calls, tool results),
-            // counted without making their contents (a tool result's text parts are joined only
-            // when its record is asked for).
-            let element_id = element.id();
-            let mut sequence = 0u32;
-            let mut push = |entries: &mut Vec<Entry>, status| {
-                entries.push(Entry::Item {
-                    doc: 0,
-                    message: element_id,
-                    sequence,
-                    status,
-                });
-                sequence += 1;
-            };
-            for item in record_items(&message) {
-                match item.content {
-                    // A status the call's reader gave it stands; else its results settle it.
-                    ItemContent::ToolCall {
-                        status: Some(status),
-                        ..
-                    } => push(&mut self.entries, status),
-                    ItemContent::ToolCall { call_id, .. } => {
-                        if let Some(id) = call_id.filter(|id| id.kind() == Kind::String) {
-                            calls.push((self.entries.len() as u32, message_index, id));
-                        }
-                        push(&mut self.entries, Status::Pending);
-                    }
-                    _ => push(&mut self.entries, Status::Completed),
-                }
+            at.index += 1;
+        }
+        match elements.next() {
+            Some(next) => {
+                at.next = next.id();
+                *reading = Some(at);
             }
-            message_index += 1;
+            None => read.done = true,
         }
-        for (index, at, id) in calls {
-            let Some(id) = Self::id_text(&id) else {
-                continue;
-            };
-            let found = result_ids
-                .find(&id)
-                .and_then(|number| results.get(number))
-                // A list is in message order: the first result after the call's message is found
-                // by a binary search, so that many calls sharing one id (ids repeat, and anyone
-                // may write a conversation) do not each scan the results before them.
-                .and_then(|list| list.get(list.partition_point(|(later, _)| *later <= at)));
-            match found {
-                Some((_, status)) => {
-                    if let Some(Entry::Item { status: s, .. }) =
-                        self.entries.get_mut(index as usize)
-                    {
-                        *s = *status;
-                    }
-                }
-                None => self.wait(id, index),
-            }
-        }
-        Ok(())
-    }
-
-    /// Record `index`, a tool call's, waits for a result with the call's id.
-    fn wait(&mut self, id: Cow<'_, str>, index: u32) {
-        let id = Cow::Owned(id.into_owned());
-        if let Some(list) = self.pending_ids.value_mut(id, &mut self.pending) {
-            self.waiting += usize::from(list.is_empty());
-            list.push(index);
-        }
-    }
-
-    /// The ids of settled calls forgotten, once at most a quarter of those kept still wait.
-    fn forget_settled(&mut self) {
-        if self.pending.len() < 64 || self.pending.len() < 4 * self.waiting {
-            return;
-        }
-        let pending = &self.pending;
-        self.pending_ids
-            .retain(|number| pending.get(number).is_some_and(|list| !list.is_empty()));
-        self.pending.retain(|list| !list.is_empty());
-    }
-
-    /// A tool call id's text: borrowed from the document where it is written plainly there.
-    fn id_text<'a>(id: &F::Value<'a>) -> Option<Cow<'a, str>> {
-        match F::node(id) {
-            Some(node) if node.kind() == Kind::String && !node.is_escaped() => {
-                Some(Cow::Borrowed(node.string_text()))
-            }
-            _ => id.as_str().map(|text| Cow::Owned(text.into_owned())),
-        }
+        read
     }
 
     fn shape_error(kind: Kind) -> Error {
@@ -452,28 +466,6 @@ impl<F: Engine> Transcript<F> {
         }
     }
 
-    fn push_item(
-        &mut self,
-        doc: u32,
-        message: u32,
-        sequence: usize,
-        status: Status,
-        call_id: Option<F::Value<'_>>,
-    ) {
-        let index = self.entries.len() as u32;
-        if status == Status::Pending {
-            if let Some(id) = call_id.as_ref().and_then(|id| id.as_str()) {
-                self.wait(id, index);
-            }
-        }
-        self.entries.push(Entry::Item {
-            doc,
-            message,
-            sequence: sequence as u32,
-            status,
-        });
-    }
-
     /// The number of records.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -497,47 +489,18 @@ impl<F: Engine> Transcript<F> {
     pub fn append(&mut self, text: String) -> Result<()> {
         let root = Path::Root("$.message");
         let doc = Doc::parse(text).map_err(|e| syntax_error(&e))?;
-        let doc_index = self.docs.len() as u32;
         {
             let node: Node<'_, F> = doc.root();
             let message = parse_message(&F::wrap(node), &root)?;
-            // Earlier calls first: the earliest later result decides each.
-            for result in &message.tool_results {
-                let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) else {
-                    continue;
-                };
-                let Some(waiting) = self
-                    .pending_ids
-                    .find(&id)
-                    .and_then(|at| self.pending.get_mut(at))
-                else {
-                    continue;
-                };
-                let waiting = core::mem::take(waiting);
-                self.waiting = self
-                    .waiting
-                    .saturating_sub(usize::from(!waiting.is_empty()));
-                let status = Status::of_result(result);
-                for index in waiting {
-                    if let Some(Entry::Item { status: s, .. }) =
-                        self.entries.get_mut(index as usize)
-                    {
-                        *s = status;
-                    }
-                }
-            }
-            self.forget_settled();
-            for (sequence, item) in record_items(&message).into_iter().enumerate() {
-                let (status, call_id) = match &item.content {
-                    ItemContent::ToolCall {
-                        status: Some(status),
-                        ..
-                    } => (*status, None),
-                    ItemContent::ToolCall { call_id, .. } => (Status::Pending, call_id.clone()),
-                    _ => (Status::Completed, None),
-                };
-                self.push_item(doc_index, node.id(), sequence, status, call_id);
-            }
+            // The loaded array first, so that the message comes after all of it.
+            self.read(usize::MAX);
+            let mut place = Place {
+                entries: &mut self.entries,
+                calls: &mut self.calls,
+                shown: 0,
+                settled: &mut Vec::new(),
+            };
+            place.add::<F>(self.docs.len() as u32, node.id(), &message);
         }
         self.docs.push(doc);
         Ok(())
@@ -651,10 +614,12 @@ impl<F: Engine> Transcript<F> {
     }
 
     /// The indices of the records whose `toText` contains `query`, ignoring case (both lowercased
-    /// as `String.prototype.toLowerCase` does), at most `limit` of them. The records' search text
+    /// as `String.prototype.toLowerCase` does), at most `limit` of them, after reading the elements
+    /// not read yet ([`Transcript::read`]). The records' search text
     /// not made yet is made first ([`Transcript::prepare_search`]); a query that contains the last
     /// one searched whole is looked for only in its hits.
     pub fn search(&mut self, query: &str, limit: Option<usize>) -> Vec<u32> {
+        self.read(usize::MAX);
         let query = F::lowercase(query);
         let n = self.entries.len();
         self.index_to(n);
@@ -706,10 +671,11 @@ impl<F: Engine> Transcript<F> {
         found
     }
 
-    /// Makes the search text of up to `count` more records, in order; true once every record has
-    /// its search text. A caller that does this a slice at a time (the element does, after
+    /// Makes the search text of up to `count` more records, in order (after reading the elements
+    /// not read yet); true once every record has its search text. A caller that does this a slice at a time (the element does, after
     /// loading) spares the first search the work.
     pub fn prepare_search(&mut self, count: usize) -> bool {
+        self.read(usize::MAX);
         let end = self.search_text.ends.len().saturating_add(count);
         self.index_to(end);
         self.search_text.ends.len() >= self.entries.len()
@@ -741,6 +707,67 @@ impl<F: Engine> Transcript<F> {
             batch.flush::<F>(&mut index);
         }
         self.search_text = index;
+    }
+}
+
+/// Where a message's records go: the record list, with the calls waiting for results.
+struct Place<'t> {
+    entries: &'t mut Vec<Entry>,
+    calls: &'t mut Calls,
+    /// Records below this index that a result settles are noted in `settled`.
+    shown: u32,
+    settled: &'t mut Vec<u32>,
+}
+
+impl Place<'_> {
+    /// Adds the records of `message` (value `node` of document `doc`), after settling the calls
+    /// its results answer: the calls of earlier messages, so that the earliest later result
+    /// decides each.
+    fn add<F: Engine>(&mut self, doc: u32, node: u32, message: &Message<F::Value<'_>>) {
+        for result in &message.tool_results {
+            let Some(id) = result.tool_call_id.as_ref().and_then(|id| id.as_str()) else {
+                continue;
+            };
+            let waiting = self.calls.settle(&id);
+            if waiting.is_empty() {
+                continue;
+            }
+            let status = Status::of_result(result);
+            for index in waiting {
+                if let Some(Entry::Item { status: s, .. }) = self.entries.get_mut(index as usize) {
+                    *s = status;
+                }
+                if index < self.shown {
+                    self.settled.push(index);
+                }
+            }
+        }
+        self.calls.forget_settled();
+        // The message's records, in record_items' order (texts, tool calls, tool results),
+        // counted without making their contents (a tool result's text parts are joined only
+        // when its record is asked for).
+        for (sequence, item) in record_items(message).into_iter().enumerate() {
+            let status = match &item.content {
+                // A status the call's reader gave it stands; else its results settle it.
+                ItemContent::ToolCall {
+                    status: Some(status),
+                    ..
+                } => *status,
+                ItemContent::ToolCall { call_id, .. } => {
+                    if let Some(id) = call_id.as_ref().and_then(|id| id.as_str()) {
+                        self.calls.wait(&id, self.entries.len() as u32);
+                    }
+                    Status::Pending
+                }
+                _ => Status::Completed,
+            };
+            self.entries.push(Entry::Item {
+                doc,
+                message: node,
+                sequence: sequence as u32,
+                status,
+            });
+        }
     }
 }
 
@@ -1160,18 +1187,14 @@ mod tests {
         }
         push(&mut t, call("c1"));
         // 100 calls wait (one id of them twice), out of 1,001: the table holds few more.
-        assert_eq!(t.waiting, 101);
-        assert!(t.pending_ids.len() <= 4 * 101, "{}", t.pending_ids.len());
+        assert_eq!(t.calls.waiting, 101);
+        assert!(t.calls.ids.len() <= 4 * 101, "{}", t.calls.ids.len());
         for i in (0..1000).step_by(20) {
             push(&mut t, result(&format!("c{i}"), false));
         }
         push(&mut t, result("c1", true));
-        assert_eq!(t.waiting, 50);
-        assert!(
-            t.pending_ids.len() <= 4 * 50 + 64,
-            "{}",
-            t.pending_ids.len()
-        );
+        assert_eq!(t.calls.waiting, 50);
+        assert!(t.calls.ids.len() <= 4 * 50 + 64, "{}", t.calls.ids.len());
         let messages = serde_json::Value::Array(messages);
         let want = serde_json::to_value(crate::to_display_messages(&&messages, None).unwrap());
         let got = serde_json::to_value(t.records(0, t.len()));

@@ -270,3 +270,82 @@ fn every_record_of_every_fixture_has_the_search_text_to_text_gives_it() {
         assert!(kinds.contains(kind), "{kind} among {kinds:?}");
     }
 }
+
+/// Reading a conversation a slice at a time (`open`, then `read(k)`) ends with the records
+/// `from_json` gives, and each read names exactly the records shown before it whose status it
+/// changed.
+#[test]
+fn reading_in_slices_gives_the_whole_and_names_what_it_settled() {
+    let mut inputs: Vec<(String, String)> = Vec::new();
+    for case in cases(include_str!("fixtures/transcript.json")) {
+        if case.get("error").is_none() {
+            inputs.push((
+                case["name"].to_string(),
+                case["text"].as_str().unwrap().into(),
+            ));
+        }
+    }
+    for file in [
+        include_str!("fixtures/to_display_messages.json"),
+        include_str!("fixtures/sycophant_display_messages.json"),
+    ] {
+        for case in cases(file) {
+            if case.get("error").is_none() && case["messages"].is_array() {
+                inputs.push((case["name"].to_string(), case["messages"].to_string()));
+            }
+        }
+    }
+    let mut settled_somewhere = 0;
+    for (name, text) in &inputs {
+        let whole = records(&T::from_json(text.clone()).unwrap());
+        for k in [1, 2, 3, 5] {
+            let mut t = T::open(text.clone()).unwrap();
+            assert_eq!(t.len(), 0, "{name}: nothing read at open");
+            loop {
+                let before = records(&t);
+                let read = t.read(k);
+                let after = records(&t);
+                let mut changed: Vec<u32> = (0..before.as_array().unwrap().len())
+                    .filter(|&i| before[i]["status"] != after[i]["status"])
+                    .map(|i| i as u32)
+                    .collect();
+                let mut settled = read.settled.clone();
+                settled.sort_unstable();
+                changed.sort_unstable();
+                assert_eq!(settled, changed, "{name}, slices of {k}");
+                settled_somewhere += settled.len();
+                if read.done {
+                    break;
+                }
+            }
+            assert_eq!(records(&t), whole, "{name}, slices of {k}");
+            assert!(t.read(k).done, "{name}: a read after the end");
+        }
+    }
+    assert!(settled_somewhere > 10, "{settled_somewhere}");
+}
+
+/// A search, and an append, read what is not read yet first.
+#[test]
+fn search_and_append_read_the_rest_first() {
+    let text = json!([
+        {"role": "user", "content": "first"},
+        {"role": "assistant", "content": "", "tool_calls": [{"call_id": "a", "name": "f", "arguments": {}}]},
+        {"role": "tool", "tool_results": [{"tool_call_id": "a", "name": "f", "content": "later"}]},
+    ])
+    .to_string();
+    let mut t = T::open(text.clone()).unwrap();
+    t.read(1);
+    assert_eq!(t.search("later", None), vec![2]);
+    assert!(t.read(1).done);
+    let mut t = T::open(text.clone()).unwrap();
+    t.read(2);
+    assert_eq!(records(&t)[1]["status"], "pending");
+    t.append(json!({"role": "user", "content": "next"}).to_string())
+        .unwrap();
+    let mut messages: Vec<Value> = serde_json::from_str(&text).unwrap();
+    messages.push(json!({"role": "user", "content": "next"}));
+    let messages = Value::Array(messages);
+    let want = to_display_messages(&&messages, None).unwrap();
+    assert_eq!(records(&t), serde_json::to_value(want).unwrap());
+}

@@ -3,7 +3,8 @@
 //! as toDisplayMessages of its good messages would, at least. A search finds exactly the records
 //! whose lowercased text contains the lowercased query, for a query cut from one record's text
 //! (uppercased, so that case folding is exercised) and for a few fixed ones. An array of good
-//! messages gives the records `to_display_messages` gives for the same text parsed by serde_json.
+//! messages gives the records `to_display_messages` gives for the same text parsed by serde_json,
+//! and opened then read a few elements at a time it gives the records loading it whole gives.
 use chat_display::json::doc::RustEngine;
 use chat_display::transcript::Transcript;
 
@@ -43,6 +44,17 @@ pub fn run(data: &[u8]) {
     let records = serde_json::to_value(t.records(0, n))
         .ok()
         .map(numbers_as_doubles);
+    // Opened and read a slice at a time (of a size the data picks), the same records.
+    if let Ok(mut sliced) = Transcript::<RustEngine>::open(text.to_string()) {
+        let k = 1 + data.first().map_or(0, |b| usize::from(b % 7));
+        while !sliced.read(k).done {}
+        let again = serde_json::to_value(sliced.records(0, sliced.len()))
+            .ok()
+            .map(numbers_as_doubles);
+        assert_eq!(again, records, "read in slices of {k}");
+    } else {
+        panic!("from_json loaded what open refused");
+    }
     // Read from the document, a conversation of good messages gives the records toDisplayMessages
     // gives when it reads the same messages parsed by serde_json (duplicate keys, escaped keys
     // and all).

@@ -349,10 +349,14 @@ export class ChatTranscript extends Base {
       }
       this.#setStore(new Store(opened), opened.api);
       const store = this.#store;
-      // The module makes the search text after the first frame, beside the counting (each yields
-      // between its slices): at 100,000 messages, after the counting it was not made 2 s after
-      // `load` resolved on a busy machine (bench/ELEMENT.md, 2026-12-06 13:58).
-      store.index(pause, afterFrame).catch(() => {}); // (a search makes what is left itself)
+      // A large conversation's first rows are shown from the elements read so far; the rest are
+      // read after the first frame, a slice a task, the list growing at its end.
+      await store.readAll(pause, afterFrame);
+      if (store !== this.#store) throw superseded();
+      // The module makes the search text next, beside the counting (each yields between its
+      // slices): at 100,000 messages, after the counting it was not made 2 s after `load`
+      // resolved on a busy machine (bench/ELEMENT.md, 2026-12-06 13:58).
+      store.index(pause).catch(() => {}); // (a search makes what is left itself)
       const counts = await store.count(isLoadError, pause);
       if (store !== this.#store) return counts;
       this.#list.setAttribute("aria-busy", "false");
@@ -608,6 +612,7 @@ export class ChatTranscript extends Base {
     if (this.#ids) return this.#ids;
     const ids = new Map();
     const store = this.#store;
+    store.settle(); // every record read
     for (let i = 0; i < store.length; i++) {
       const id = store.get(i)?.id;
       if (id !== undefined && id !== null && !ids.has(id)) ids.set(id, i);
@@ -717,6 +722,7 @@ export class ChatTranscript extends Base {
   #setStore(store, api = loadedFor("display")) {
     this.#store.free();
     store.api = api;
+    store.onGrow = (settled, end) => this.#grew(store, settled, end);
     if (!api) {
       need("display").then((module) => {
         if (store.api) return;
@@ -746,6 +752,20 @@ export class ChatTranscript extends Base {
     this.#scroller.scrollTop = 0;
     if (this.isConnected) this.#mount();
     this.#warmIds();
+  }
+
+  /** `store`'s Transcript read more records, after record `end - 1`; `settled`: records shown before
+   * whose status changed. */
+  #grew(store, settled, end) {
+    if (store !== this.#store) return;
+    // The last record before may now be followed by more of its turn or by its tool calls'
+    // results: its row changes, as the rows whose status changed do.
+    if (end) this.#dirty.add(end - 1);
+    for (const i of settled) this.#dirty.add(i);
+    this.#calls.clear();
+    this.#leads.clear();
+    this.#resize(); // (#render sets each row's aria-setsize)
+    this.#schedule();
   }
 
   #options() {

@@ -4,6 +4,9 @@
 // recognizes (the provider formats, AI SDK UIMessages, LangChain.js messages). Large JSON text goes
 // into a Transcript, parsed inside the module, unless its first message is of another format.
 
+/** Elements of a large conversation read before its first rows are shown: more than a window holds. */
+const FIRST_READ = 512;
+
 /** From this size on (characters or bytes), JSON text loads through a Transcript. */
 export const LARGE = 1 << 20;
 
@@ -192,7 +195,7 @@ function lineColumn(bytes, offset) {
 /** The byte offset at which the wasm module's JSON reader stops on `text`, or null. */
 function failingOffset(text, api) {
   try {
-    api.Transcript.fromJson(text).free?.();
+    api.Transcript.open(text).free?.();
   } catch (error) {
     const offset = /^Expected JSON text at \$: .* at byte (\d+)\.$/s.exec(error?.message ?? "");
     if (offset) return Number(offset[1]);
@@ -263,7 +266,10 @@ export async function openInput(input, modules) {
     if (input.length >= LARGE) {
       const api = await need("core");
       try {
-        const transcript = api.Transcript.fromJson(input);
+        // Parsed whole, its elements read only as far as a first window needs: the Store reads the
+        // rest a slice a task once the first rows are shown (bench/ELEMENT.md, first paint).
+        const transcript = api.Transcript.open(input);
+        transcript.read(FIRST_READ);
         if (!ofAnotherFormat(transcript)) return { transcript, protocol: null, api };
         // Messages of a format detectProtocol may know (a large LangChain.js or UIMessage file):
         // read below.

@@ -11,9 +11,11 @@
 const CHUNK = 256;
 const CACHED_CHUNKS = 48;
 /** `index`: records whose search text the module makes per call, and the milliseconds of such
- * calls a task makes before it yields to the page. */
+ * calls a task makes before it yields to the page; `readAll`: the elements of a Transcript read
+ * per call, and the same milliseconds. */
 const INDEX_STEP = 128;
 const INDEX_SLICE = 8;
+const READ_STEP = 256;
 
 export class Store {
   /** `transcript`: a Transcript the store owns (freed with it); `records`: an array it takes. */
@@ -28,6 +30,46 @@ export class Store {
     this.before = []; // prepended records, the one nearest the first local record first
     this.beforeTexts = []; // their lowercased search texts, in the same order
     this.api = null;
+    // A Transcript opened with elements still to read (`readAll`): its records grow at the end.
+    this.reading = transcript ? !transcript.read(0).done : false;
+    this.onGrow = null; // (settled) => ..., after the Transcript's records grew
+  }
+
+  /**
+   * Reads up to `count` more elements of the Transcript, its records added after those there
+   * (`base` grows), then calls `onGrow` with the indices of records there before whose status
+   * changed (tool calls that results read now answered). True once every element is read.
+   */
+  grow(count) {
+    if (!this.reading) return true;
+    const { done, settled } = this.transcript.read(count);
+    const before = this.base;
+    this.base = this.transcript.length;
+    this.reading = !done;
+    // The last chunk cached may hold fewer records than there are now, and the records whose
+    // status changed are fetched again.
+    this.chunks.delete(Math.floor(before / CHUNK));
+    for (const i of settled) this.chunks.delete(Math.floor(i / CHUNK));
+    const h = this.before.length;
+    this.onGrow?.(settled.map((i) => i + h), before + h);
+    return done;
+  }
+
+  /** Reads the whole Transcript, in tasks of about INDEX_SLICE ms, each after `pause` resolves. */
+  async readAll(pause, first = pause) {
+    const transcript = this.transcript;
+    if (!this.reading) return;
+    await first();
+    while (this.reading && this.transcript === transcript) {
+      const start = performance.now();
+      while (!this.grow(READ_STEP) && performance.now() - start < INDEX_SLICE);
+      if (this.reading) await pause();
+    }
+  }
+
+  /** What a change to the records needs first: every record read, so that indices stay. */
+  settle() {
+    if (this.reading) this.grow(Infinity);
   }
 
   get length() {
@@ -36,6 +78,7 @@ export class Store {
 
   /** Shows `records` (in order) before the first record. */
   prepend(records) {
+    this.settle();
     for (let k = records.length - 1; k >= 0; k--) {
       this.before.push(records[k]);
       this.beforeTexts.push(undefined);
@@ -67,6 +110,7 @@ export class Store {
   }
 
   set(i, record) {
+    this.settle();
     const h = this.before.length;
     if (i < h) {
       this.before[h - 1 - i] = record;
@@ -80,11 +124,13 @@ export class Store {
   }
 
   push(record) {
+    this.settle();
     this.tail.push(record);
   }
 
   /** Every record, as an array (the `records` getter): a Transcript's are fetched whole here. */
   all() {
+    this.settle();
     const out = this.transcript ? this.transcript.records(0, this.base) : [];
     for (const [i, record] of this.replaced) out[i] = record;
     return this.before.slice().reverse().concat(out, this.tail);
@@ -135,6 +181,7 @@ export class Store {
    * Transcript's records are searched inside the module, over the search text it keeps (made once:
    * `index`), which hands back only the hits; the records held here are searched here. */
   search(query) {
+    this.settle();
     const q = query.toLowerCase();
     const h = this.before.length;
     const hits = [];
@@ -166,6 +213,7 @@ export class Store {
     const transcript = this.transcript;
     if (!transcript) return;
     await first();
+    this.settle(); // (read before, by `readAll`; prepareSearch would read what is left at once)
     while (this.transcript === transcript) {
       const start = performance.now();
       let done = false;
@@ -187,6 +235,7 @@ export class Store {
     // After the first frame, so that counting does not delay the first rows; then a slice of
     // 1,024 records a task (bench/ELEMENT.md: 4,096 before the first pause cost 60 ms of it).
     if (this.base) await pause();
+    this.settle();
     for (let start = 0; start < this.base; start += 1024) {
       const end = Math.min(this.base, start + 1024);
       const chunk = this.transcript.records(start, end);

@@ -532,9 +532,14 @@ impl<'a, F: 'a> Node<'a, F> {
 
     /// The indices of the values directly inside an array or object, in order.
     fn children(&self) -> impl Iterator<Item = u32> + 'a {
+        self.children_from(self.id + 1)
+    }
+
+    /// [`Node::children`] from the one with index `first` on (one of them).
+    fn children_from(&self, first: u32) -> impl Iterator<Item = u32> + 'a {
         let slots = &self.doc.slots;
         let (mut next, end) = match self.slot() {
-            Some(s) if matches!(s.tag(), ARRAY | OBJECT) => (self.id + 1, s.next),
+            Some(s) if matches!(s.tag(), ARRAY | OBJECT) => (first.max(self.id + 1), s.next),
             _ => (0, 0),
         };
         core::iter::from_fn(move || {
@@ -549,9 +554,14 @@ impl<'a, F: 'a> Node<'a, F> {
 
     /// An array's elements in order (nothing for anything else), without collecting them.
     pub fn items(&self) -> impl Iterator<Item = Node<'a, F>> + 'a {
+        self.items_from(self.id + 1)
+    }
+
+    /// An array's elements from the one with index `first` on (an index [`Node::items`] gave).
+    pub fn items_from(&self, first: u32) -> impl Iterator<Item = Node<'a, F>> + 'a {
         let this = *self;
         let array = self.tag() == ARRAY;
-        self.children()
+        self.children_from(first)
             .filter(move |_| array)
             .map(move |id| this.at(id))
     }

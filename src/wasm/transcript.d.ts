@@ -3,6 +3,14 @@ export interface TranscriptSearchOptions {
   limit?: number | null;
 }
 
+/** What `Transcript.read` did: `done` once every element of the conversation is read; `settled`,
+ * the indices of records there before the call whose status it changed (pending tool calls that
+ * results read in the call answered), in no particular order. */
+export interface TranscriptRead {
+  done: boolean;
+  settled: number[];
+}
+
 /** A record a conversation held, as `Transcript` validated it (`validate_content/2`,
  * docs/API.md): its content has the keys its content type requires. */
 export type HeldRecord<T extends ContentType = ContentType, K extends string = string> =

@@ -48,35 +48,37 @@ impl Transcript {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
     ) -> Result<Transcript, JsValue> {
-        let text = if text.is_string() {
-            // SAFETY: what TextEncoder writes is UTF-8 (the Encoding standard's UTF-8 encoder,
-            // lone surrogates as U+FFFD), and `utf8_of` joins two whole outputs of it: the trust
-            // wasm-bindgen places in it for every string argument. Checking again cost about a
-            // twentieth of loading.
-            unsafe { String::from_utf8_unchecked(utf8_of(&text)) }
-        } else if let Some(given) = text.dyn_ref::<js_sys::Uint8Array>() {
-            let mut bytes = given_bytes(given);
-            // A byte order mark is not JSON, but file readers drop it; so does this.
-            if bytes.starts_with(b"\xEF\xBB\xBF") {
-                bytes.drain(..3);
-            }
-            String::from_utf8(bytes).map_err(|_| {
-                chat_display_error(&Error::new(
-                    ErrorCode::InvalidInput,
-                    &Path::ROOT,
-                    "Expected UTF-8 text at $.",
-                ))
-            })?
-        } else {
-            return Err(chat_display_error(&Error::expected(
-                &Path::ROOT,
-                "JSON text (a string or a Uint8Array)",
-                Input::in_place(text).kind(),
-            )));
-        };
-        crate::transcript::Transcript::from_json(text)
+        crate::transcript::Transcript::from_json(json_text(text)?)
             .map(|inner| Transcript { inner })
             .map_err(|e| chat_display_error(&e))
+    }
+
+    /// Parses a conversation as `fromJson` does (the same errors), reading none of its elements
+    /// yet: `length` is 0 until `read` reads them, a slice at a time, so that the first records
+    /// can be shown before the last are read.
+    pub fn open(
+        #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
+    ) -> Result<Transcript, JsValue> {
+        crate::transcript::Transcript::open(json_text(text)?)
+            .map(|inner| Transcript { inner })
+            .map_err(|e| chat_display_error(&e))
+    }
+
+    /// Reads up to `count` more elements (all that are left when omitted or null), adding their
+    /// records: `{done, settled}`, `done` true once every element is read, `settled` the indices
+    /// of records there before whose status the call changed (tool calls its results answered).
+    /// `search`, `prepareSearch` and `append` read what is left first.
+    #[wasm_bindgen(unchecked_return_type = "TranscriptRead")]
+    pub fn read(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] count: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let read = self.inner.read(count_of(count)?);
+        let settled = Array::from(&js_sys::Uint32Array::from(&read.settled[..]));
+        Ok(plain_object(&[
+            ("done", Some(&JsValue::from_bool(read.done))),
+            ("settled", Some(&settled.into())),
+        ]))
     }
 
     /// The number of display-message records.
@@ -165,20 +167,7 @@ impl Transcript {
         &mut self,
         #[wasm_bindgen(unchecked_optional_param_type = "number | null")] count: JsValue,
     ) -> Result<bool, JsValue> {
-        let count = Input::in_place(count);
-        let count = match (count.kind(), count.as_number()) {
-            (Kind::Null, _) => usize::MAX,
-            // (`as` saturates: Infinity is every record.)
-            (_, Some(n)) if n.as_f64() >= 0.0 => n.as_f64() as usize,
-            (kind, _) => {
-                return Err(chat_display_error(&Error::expected(
-                    &Path::ROOT,
-                    "a number at least 0, or null",
-                    kind,
-                )))
-            }
-        };
-        Ok(self.inner.prepare_search(count))
+        Ok(self.inner.prepare_search(count_of(count)?))
     }
 
     /// Adds a message at the end, settling earlier pending tool calls its results answer. A message
@@ -207,6 +196,51 @@ impl Transcript {
                 ))
             })?;
         self.inner.append(text).map_err(|e| chat_display_error(&e))
+    }
+}
+
+/// A conversation's JSON text, given as a string or UTF-8 bytes.
+fn json_text(text: JsValue) -> Result<String, JsValue> {
+    if text.is_string() {
+        // SAFETY: what TextEncoder writes is UTF-8 (the Encoding standard's UTF-8 encoder,
+        // lone surrogates as U+FFFD), and `utf8_of` joins two whole outputs of it: the trust
+        // wasm-bindgen places in it for every string argument. Checking again cost about a
+        // twentieth of loading.
+        Ok(unsafe { String::from_utf8_unchecked(utf8_of(&text)) })
+    } else if let Some(given) = text.dyn_ref::<js_sys::Uint8Array>() {
+        let mut bytes = given_bytes(given);
+        // A byte order mark is not JSON, but file readers drop it; so does this.
+        if bytes.starts_with(b"\xEF\xBB\xBF") {
+            bytes.drain(..3);
+        }
+        String::from_utf8(bytes).map_err(|_| {
+            chat_display_error(&Error::new(
+                ErrorCode::InvalidInput,
+                &Path::ROOT,
+                "Expected UTF-8 text at $.",
+            ))
+        })
+    } else {
+        Err(chat_display_error(&Error::expected(
+            &Path::ROOT,
+            "JSON text (a string or a Uint8Array)",
+            Input::in_place(text).kind(),
+        )))
+    }
+}
+
+/// A count of things to do: a number at least 0, or null (or omitted) for all of them.
+fn count_of(count: JsValue) -> Result<usize, JsValue> {
+    let count = Input::in_place(count);
+    match (count.kind(), count.as_number()) {
+        (Kind::Null, _) => Ok(usize::MAX),
+        // (`as` saturates: Infinity is all of them.)
+        (_, Some(n)) if n.as_f64() >= 0.0 => Ok(n.as_f64() as usize),
+        (kind, _) => Err(chat_display_error(&Error::expected(
+            &Path::ROOT,
+            "a number at least 0, or null",
+            kind,
+        ))),
     }
 }
 

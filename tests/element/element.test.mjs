@@ -702,6 +702,47 @@ test("find over a 10,000-message conversation loaded as bytes (through a Transcr
   await page.close();
 });
 
+test("a large conversation shows its first rows before the rest is read; a call answered far later shows its result's status", async () => {
+  // A call at the start whose result comes after the 10,000 messages, 2 MB later.
+  const messages = [
+    { role: "user", content: "first" },
+    { role: "assistant", content: "", tool_calls: [{ call_id: "late", name: "lookup", arguments: { q: 1 } }] },
+    ...big.messages,
+    { role: "tool", tool_results: [{ tool_call_id: "late", name: "lookup", content: "no", is_error: true }] },
+  ];
+  writeFileSync(join(served, "late.json"), JSON.stringify(messages));
+  const records = cd.toDisplayMessages(messages);
+  assert.equal(records[1].status, "failed");
+  const { page, watch } = await open();
+  const out = await page.evaluate(async () => {
+    const bytes = new Uint8Array(await (await fetch("/fixtures/late.json")).arrayBuffer());
+    // The first rows' set size, as they are put in (before any task after them runs).
+    let first = null;
+    const seen = new MutationObserver(() => {
+      const row = window.__root().querySelector(".row[aria-setsize]");
+      if (row && first === null) first = { size: Number(row.getAttribute("aria-setsize")), status: window.__root().querySelector('.row[data-index="1"] .tool')?.dataset.status };
+    });
+    seen.observe(window.__root(), { childList: true, subtree: true });
+    const counts = await t.load(bytes);
+    seen.disconnect();
+    await window.__frames(2);
+    return {
+      first, counts,
+      size: Number(window.__root().querySelector(".row[aria-setsize]").getAttribute("aria-setsize")),
+      status: window.__root().querySelector('.row[data-index="1"] .tool')?.dataset.status,
+      records: JSON.stringify(t.records),
+    };
+  });
+  assert.ok(out.first && out.first.size > 0 && out.first.size < records.length / 4, `first rows before the rest is read: ${JSON.stringify(out.first)}`);
+  assert.equal(out.first.status, "pending", "the call's result is not read yet");
+  assert.equal(out.size, records.length);
+  assert.equal(out.counts.records, records.length);
+  assert.equal(out.status, "failed", "the row shows the status its result, read later, gives");
+  assert.equal(out.records, JSON.stringify(records));
+  await clean(page, watch);
+  await page.close();
+});
+
 test("find over the module's search text: typed letter by letter, non-ASCII, while it is made and after, then after prepend, replace, upsert and streamed records", async () => {
   // The 10,000 messages with messages in scripts the module lowercases through the engine
   // (Greek with final sigmas, Cyrillic, Turkish dotted I) among them.

@@ -117,6 +117,17 @@ export function exportsUnderTest(api) {
     // One Transcript takes every bad count; a search after it still finds its record.
     { name: "Transcript.prepareSearch", arity: 1, args: (b) => [b], call: (count) => transcript().prepareSearch(count),
       valid: () => transcript().prepareSearch(1) === true && transcript().search("HELLO")[0] === 0 },
+    // Opened with nothing read, then read whole: its one record, nothing left.
+    { name: "Transcript.open", arity: 1, args: (b) => [b], call: (text) => api.Transcript.open(text).free(),
+      valid: () => {
+        const t = api.Transcript.open(JSON.stringify([{ role: "user", content: "Hello" }]));
+        const ok = t.length === 0 && t.read(1).done === true && t.length === 1 && t.records(0, 1)[0].content.text === "Hello";
+        t.free();
+        return ok;
+      } },
+    // One Transcript, opened with two messages unread, takes every bad count; a read after it goes on.
+    { name: "Transcript.read", arity: 1, args: (b) => [b], call: (count) => opened().read(count),
+      valid: () => opened().read(0).done === (opened().length === 2) && opened().read(1).settled.length === 0 },
     // One accumulator takes every bad chunk mid-message; after each, its text block still grows.
     { name: "StreamAccumulator.push", arity: 1, args: (b) => [b], call: (chunk) => stream().push(chunk),
       valid: () => {
@@ -128,6 +139,10 @@ export function exportsUnderTest(api) {
   function transcript() {
     streamState.transcript ??= api.Transcript.fromJson(JSON.stringify([{ role: "user", content: "Hello" }]));
     return streamState.transcript;
+  }
+  function opened() {
+    streamState.opened ??= api.Transcript.open(JSON.stringify([{ role: "user", content: "a" }, { role: "user", content: "b" }]));
+    return streamState.opened;
   }
   function stream() {
     if (!streamState.acc) {

@@ -81,6 +81,46 @@ test("a generated conversation of 2,000 messages gives toDisplayMessages' record
   t.free();
 });
 
+test("open reads nothing; read adds records a slice at a time, names the statuses it settled, and ends where fromJson is", () => {
+  // Each call is answered two messages later, so a slice often ends between a call and its result.
+  const messages = [];
+  for (let i = 0; i < 300; i++) {
+    messages.push({ role: "assistant", content: `Step ${i}`, tool_calls: [{ call_id: `c${i}`, name: "f", arguments: { i } }] });
+    if (i > 0) messages.push({ role: "tool", tool_results: [{ tool_call_id: `c${i - 1}`, name: "f", content: "ok", is_error: i % 5 === 0 }] });
+  }
+  const text = new TextEncoder().encode(JSON.stringify({ messages }));
+  const whole = Transcript.fromJson(text);
+  const t = Transcript.open(text);
+  try {
+    assert.equal(t.length, 0);
+    let settledSeen = 0;
+    for (const k of [1, 7, 64]) {
+      let before = t.records(0, t.length);
+      const read = t.read(k);
+      const after = t.records(0, before.length);
+      const changed = before.flatMap((r, i) => (r.status !== after[i].status ? [i] : []));
+      assert.deepEqual([...read.settled].sort((a, b) => a - b), changed, `slice of ${k}`);
+      assert.equal(read.done, false);
+      settledSeen += changed.length;
+    }
+    assert.ok(settledSeen > 0);
+    assert.equal(t.read().done, true, "no count: the rest");
+    assert.equal(JSON.stringify(t.records(0, t.length)), JSON.stringify(whole.records(0, whole.length)));
+    assert.deepEqual(t.read(10), { done: true, settled: [] });
+    for (const bad of [-1, NaN, "5", {}]) assert.throws(() => t.read(bad), (e) => isChatDisplayError(e) && e.code === "invalid_input");
+    // A search of a transcript not read whole reads the rest first.
+    const u = Transcript.open(text);
+    u.read(3);
+    assert.deepEqual(u.search("step 299"), whole.search("step 299"));
+    assert.equal(u.length, whole.length);
+    u.free();
+    assert.throws(() => Transcript.open("[1,"), (e) => isChatDisplayError(e) && e.code === "invalid_input" && e.path === "$");
+  } finally {
+    t.free();
+    whole.free();
+  }
+});
+
 test("append adds records and settles pending calls; a bad message throws and changes nothing", () => {
   const t = Transcript.fromJson(JSON.stringify([{ role: "assistant", tool_calls: [{ call_id: "a", name: "f", arguments: {} }] }]));
   assert.equal(t.records(0, 1)[0].status, "pending");
