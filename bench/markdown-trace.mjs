@@ -3,7 +3,7 @@
 // 2 tokens a frame), traced with the DevTools protocol over 400 tokens at two lengths of the
 // answer, with the element built unminified so that the CPU profile names its functions.
 //
-//   node bench/markdown-trace.mjs [--at 2000,20000] [--tokens 400] [--top 25] [--css RULES] [--source DIR] [--long MS]
+//   node bench/markdown-trace.mjs [--at 2000,20000] [--tokens 400] [--top 25] [--css RULES] [--source DIR] [--long MS] [--no-profile]
 //
 // --source: the element's sources from DIR (a copy of js/element/ as another commit has it, inside
 // the repository so that its imports resolve) instead of js/element/, to trace two versions in turn.
@@ -40,6 +40,9 @@ const hold = args.includes("--hold");
 const longMs = Number(option("long", 50));
 // --invalidations: counts the invalidation-tracking events by kind and reason (slows everything).
 const invalidations = args.includes("--invalidations");
+// --no-profile: no CPU profile (the sampling profiler changes what runs when: a task it slows may
+// vanish), only the trace's events.
+const profiling = !args.includes("--no-profile");
 
 // The element as scripts/build-element.mjs bundles it, but unminified.
 const source = option("source", `${root}js/element`);
@@ -117,16 +120,16 @@ async function traced(from, to) {
   const events = [];
   cdp.on("Tracing.dataCollected", ({ value }) => events.push(...value));
   const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+  if (profiling) await cdp.send("Profiler.enable");
+  if (profiling) await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
   await cdp.send("Tracing.start", {
     transferMode: "ReportEvents",
     traceConfig: { includedCategories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink.user_timing",
       ...(invalidations ? ["disabled-by-default-devtools.timeline.invalidationTracking"] : [])] },
   });
-  await cdp.send("Profiler.start");
+  if (profiling) await cdp.send("Profiler.start");
   const work = await stream(from, to);
-  const { profile } = await cdp.send("Profiler.stop");
+  const { profile } = profiling ? await cdp.send("Profiler.stop") : { profile: null };
   await cdp.send("Tracing.end");
   await done;
   cdp.removeAllListeners("Tracing.dataCollected");
@@ -250,7 +253,7 @@ for (const { length, work, events, profile } of results) {
     console.log("invalidations a frame:");
     for (const [k, n] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(n / frames).toFixed(1).padStart(8)}  ${k}`);
   }
-  console.log("JavaScript by self time, ms a frame:");
-  for (const [name, ms] of bySelf(profile, frames).slice(0, top)) console.log(`  ${ms.toFixed(3).padStart(8)}  ${name}`);
+  if (profile) console.log("JavaScript by self time, ms a frame:");
+  for (const [name, ms] of profile ? bySelf(profile, frames).slice(0, top) : []) console.log(`  ${ms.toFixed(3).padStart(8)}  ${name}`);
   console.log();
 }
