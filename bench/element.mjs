@@ -428,7 +428,7 @@ function report(r) {
         `${ms(median(painted))} ms${range(painted)}, ${runsOf(list)}`, cpuOf(list), `≤ ${int(target)} ms`, met(median(painted) <= target)]);
       const resolved = list.map((x) => x.resolved);
       rows.push([`load(bytes) resolves (messages counted)`, `${int(n)} messages`, `${ms(median(resolved))} ms${range(resolved)}`, "", "—", "—"]);
-      detail.push(`- ${int(n)} messages: Transcript.fromJson inside load ${ms(median(list.map((x) => x.parse)))} ms, the first rows in the DOM at ` +
+      detail.push(`- ${int(n)} messages: Transcript.${list[0].parser} inside load ${ms(median(list.map((x) => x.parse)))} ms, the first rows in the DOM at ` +
         `${ms(median(list.map((x) => x.inDom)))} ms, painted at ${ms(median(painted))} ms (${list[0].rows} rows in view), load resolved at ${ms(median(resolved))} ms.`);
     }
   }

@@ -341,6 +341,9 @@ export class ChatTranscript extends Base {
     this.#list.setAttribute("aria-busy", "true");
     try {
       if (input instanceof ArrayBuffer) input = new Uint8Array(input);
+      // Text this large goes into a Transcript (input.js, LARGE): chat-display/core is fetched
+      // beside the reader, not after it (a failure rejects below, where openInput needs it).
+      if ((typeof input === "string" || input instanceof Uint8Array) && input.length >= 1 << 20) need("core").catch(() => {});
       const { openInput, isLoadError } = await loader();
       const opened = await openInput(input, need);
       if (load !== this.#loads) {
