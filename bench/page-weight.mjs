@@ -430,7 +430,7 @@ const range = (figures) => (Math.min(...figures) === Math.max(...figures) ? kb(f
 const plain = a.filter((r) => own(r.bundler) === null);
 const framed = a.filter((r) => own(r.bundler) !== null);
 console.log(`\nKB = 1,024 bytes, gzipped. ".wasm" also counts a module inlined in JS as base64 (esbuild, \`bun build\`, Rollup). ` +
-  `"first row": ms from navigation, on the throttle, at this load. ` +
+  `"first row": ms from navigation, ${NETWORK ? "throttled" : "unthrottled"}, at this load. ` +
   (a.length ? `Target (a) <= ${kb(TARGET_A)} before the first row: ${a.map(aFigure).join(", ")}` +
     `${aFailed.length ? `; not measured: ${aFailed.map((r) => r.bundler).join(", ")}` : ""}: **${met ? "met" : "missed"}**` +
     `${met ? "" : ` (${a.filter((r) => code(r.before) > TARGET_A).map((r) => r.bundler).concat(aFailed.map((r) => r.bundler)).join(", ")})`}` +
