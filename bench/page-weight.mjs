@@ -422,7 +422,7 @@ const own = (bundler) => {
   return blank ? code(blank.before) : null;
 };
 const aFigure = (r) => `${kb(code(r.before))} (${r.bundler}${own(r.bundler) === null ? ""
-  : `: ${kb(own(r.bundler))} of it ${r.bundler}'s own, as its blank page fetches, ${kb(code(r.before) - own(r.bundler))} beyond`})`;
+  : `: ${kb(own(r.bundler))} of it the framework's own, as its blank page fetches, ${kb(code(r.before) - own(r.bundler))} beyond`})`;
 const met = a.length > 0 && aFailed.length === 0 && a.every((r) => code(r.before) <= TARGET_A);
 /** "60.0 to 61.6 KB": the range of `figures` (bytes). */
 const range = (figures) => (Math.min(...figures) === Math.max(...figures) ? kb(figures[0])
@@ -452,7 +452,7 @@ if (a.length) {
     `fetches (HTML, JS, \`.wasm\`), built from the packed package, measured at ${commit.split(" ")[0]} by ` +
     `[\`node bench/page-weight.mjs\`](bench/ELEMENT.md#page-weight) | ` +
     [plain.length && `${figures(plain)}; ${range(plain.map((r) => code([...r.before, ...r.after])))} in all`,
-      ...framed.map((r) => `${kb(code(r.before))} with ${r.bundler}, ${kb(own(r.bundler))} of it ${r.bundler}'s own`)].filter(Boolean).join("; ") +
+      ...framed.map((r) => `${kb(code(r.before))} with ${r.bundler}, ${kb(own(r.bundler))} of it the framework's own (a blank client page)`)].filter(Boolean).join("; ") +
     " |");
 }
 process.exitCode = failures.length ? 1 : 0;
