@@ -43,6 +43,43 @@ export function highlight(code, language) {
   return hljs.highlight(code, { language, ignoreIllegals: true }).value;
 }
 
+/** A block is highlighted in pieces of at least this many lines (bench/ELEMENT.md, 2026-12-06 16:40 UTC). */
+export const PIECE_LINES = 40;
+/** Later blank lines tried for a piece's end before the rest is highlighted in one. */
+const TRIES = 3;
+
+/**
+ * The piece of `code` from character `start` on, highlighted as `language`: `{html, end}`, the
+ * piece ending at `end`, or null for a language it does not know. A piece of a long block ends
+ * before a blank line, at least PIECE_LINES lines on, where the grammar is back at its top level:
+ * no token spans such a line, so the pieces highlighted one after another give the HTML the whole
+ * block gives (tests/element/highlight.test.mjs compares them over every file of the corpus it
+ * reads). A block with no such line is highlighted whole.
+ */
+export function highlightPiece(code, language, start = 0) {
+  const grammar = typeof language === "string" ? hljs.getLanguage(language) : null;
+  if (!grammar) return null;
+  let end = start;
+  for (let tries = 0; tries < TRIES; tries++) {
+    end = blankLineAfter(code, end, PIECE_LINES);
+    if (end >= code.length) break;
+    const result = hljs.highlight(code.slice(start, end), { language, ignoreIllegals: true });
+    if (result._top === grammar) return { html: result.value, end };
+  }
+  return { html: hljs.highlight(code.slice(start), { language, ignoreIllegals: true }).value, end: code.length };
+}
+
+/** Where the first blank line at least `lines` lines after `from` starts (the end of `code` if none). */
+function blankLineAfter(code, from, lines) {
+  let at = from;
+  for (let n = 0; ; n++) {
+    const newline = code.indexOf("\n", at);
+    if (newline < 0) return code.length;
+    at = newline + 1;
+    if (n + 1 >= lines && code[at] === "\n") return at;
+  }
+}
+
 /**
  * True when highlighting `language` costs only its code: a language it does not know, or one whose
  * grammar is compiled. highlight.js compiles a grammar on its first use (the JavaScript one took

@@ -268,16 +268,41 @@ function highlightCode(code, language) {
     prepareLater(language);
     return false;
   }
-  let html = null;
-  try {
-    html = highlighter.highlight(code.textContent, language);
-  } catch {
-    html = null;
-  }
-  if (html === null) return true; // a language it does not know stays plain
-  code.replaceChildren(sanitizer().sanitize(html, CODE_CONFIG));
-  code.classList.add("hljs");
+  highlightFrom(code, code.textContent, language, 0);
   return true;
+}
+
+/**
+ * Highlights `text`, the text of `code`, from character `start`: one piece now (of about 40 lines:
+ * highlight.js's `highlightPiece`), and each piece after it in a task of its own, while `code` is
+ * shown, so that a long block's highlight (up to 150 ms in one task the first time, bench/ELEMENT.md)
+ * never holds the page. The text not highlighted yet stays as plain text at the end of `code`.
+ */
+function highlightFrom(code, text, language, start) {
+  let piece = null;
+  try {
+    piece = lazy.highlight.highlightPiece(text, language, start);
+  } catch {
+    piece = null;
+  }
+  if (piece === null) return; // a language it does not know stays plain (as does the rest of a block that failed)
+  const nodes = sanitizer().sanitize(piece.html, CODE_CONFIG);
+  if (start === 0) {
+    code.replaceChildren(nodes);
+    code.classList.add("hljs");
+  } else {
+    code.lastChild.replaceWith(nodes);
+  }
+  if (piece.end >= text.length) {
+    if (start > 0) code.normalize(); // one text node where the pieces met, as a whole highlight gives
+    return;
+  }
+  const rest = document.createTextNode(text.slice(piece.end));
+  code.append(rest);
+  setTimeout(() => {
+    // Built again meanwhile (a streamed token, a row out of view): that block has its own.
+    if (code.isConnected && code.lastChild === rest) highlightFrom(code, text, language, piece.end);
+  }, 0);
 }
 
 /** The code blocks in `root` that wait for the highlighter (or a grammar). */
