@@ -5,12 +5,16 @@
 //    1,000-message conversation, 2 tokens a frame (120 a second): the element's work in each frame
 //    (the time its render takes in the frame after a token, read as the time between the frame's
 //    start and the first callback registered after the element's), frame intervals and long tasks,
-//    for tokens 1,000 to 2,000 and 19,000 to 20,000 (the tokens between are pushed in bulk).
-// 2. Highlighting a 500-line code block, the highlighter loaded: the element's render of that row.
+//    for tokens 1,000 to 2,000 and 19,000 to 20,000 (the tokens from 2,000 to 19,000 are pushed in
+//    bulk), and the long tasks of tokens 0 to 1,000, where the parts it loads on first need arrive.
+// 2. Highlighting a 500-line code block, the highlighter loaded: the element's render of that row (its
+//    first piece), the time until the last piece is highlighted, and the longest task meanwhile.
 //
-//   node bench/markdown.mjs [--element DIR]
+//   node bench/markdown.mjs [--element DIR] [--trace]
 //
 // --element: the element's bundle from DIR instead of pkg/element (to compare two builds, run in turn).
+// --trace: the stream also traced (the DevTools timeline's events, no sampling profiler), and each
+// task over 50 ms listed with the events inside it that took most of its thread time.
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +41,14 @@ await page.goto(`${url}element-bench.html`);
 await page.waitForSelector("body[data-ready]", { state: "attached", timeout: 60000 });
 const started = new Date();
 const load0 = loadavg()[0];
+const tracing = process.argv.includes("--trace");
+const events = [];
+const cdp = tracing ? await browser.context.newCDPSession(page) : null;
+if (cdp) {
+  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...value));
+  await cdp.send("Tracing.start", { transferMode: "ReportEvents",
+    traceConfig: { includedCategories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink.user_timing", "loading"] } });
+}
 
 const stream = await page.evaluate(async ([records, tokens]) => {
   const t = document.getElementById("t");
@@ -64,9 +76,13 @@ const stream = await page.evaluate(async ([records, tokens]) => {
     // Each long task's duration, and when it started, in ms from the stretch's first frame.
     return { work, intervals, long: long.slice(longBefore).map((e) => e.duration), at: long.slice(longBefore).map((e) => e.startTime - start) };
   };
-  const early = await phase(1000 - 1000, 0); // nothing: warms the path
-  for (let i = 0; i < 1000; i += 250) t.applyPatches([{ op: "append", index, field: "text", text: tokens.slice(i, i + 250).join("") }]);
-  await frame();
+  // The answer streams from its first token, as a reply does: the streaming part and the
+  // highlighter load while it starts (pushing its first 1,000 tokens at once instead made the
+  // element render those 4,000 characters in one frame, and again when the streaming part came:
+  // two long tasks no stream has; bench/ELEMENT.md, 2026-12-06 16:30 UTC).
+  performance.mark("cd-first");
+  const start = await phase(0, 1000);
+  performance.mark("cd-stretch");
   const a = await phase(1000, 2000);
   for (let i = 2000; i < 19000; i += 500) {
     t.applyPatches([{ op: "append", index, field: "text", text: tokens.slice(i, i + 500).join("") }]);
@@ -74,23 +90,47 @@ const stream = await page.evaluate(async ([records, tokens]) => {
   }
   const b = await phase(19000, 20000);
   const chars = t.records[index].content.text.length;
-  return { a, b, chars, early: early.work.length };
+  return { start, a, b, chars };
 }, [records, answerTokens(20000)]);
 
+if (cdp) {
+  const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  await cdp.send("Tracing.end");
+  await done;
+}
+
+// A 500-line block twice: code as it is written (a blank line after every function of 10 lines),
+// and 500 lines without a blank line (highlighted as one piece: no line where a piece can end).
 const highlight = await page.evaluate(async () => {
   const t = document.getElementById("t");
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   const base = { conversation_id: null, message_type: "assistant", content_type: "text", sequence: 0, status: "completed", tool_call_id: null, metadata: {} };
   t.records = [{ ...base, content: { text: "```js\nconst warm = 1;\n```" } }];
   for (let k = 0; k < 100 && !t.shadowRoot.querySelector("code.hljs"); k++) await new Promise((r) => setTimeout(r, 20));
-  const lines = [];
-  for (let i = 0; i < 500; i++) lines.push(`  const value${i} = compute(${i}, "text ${i}"); // step ${i}`);
-  const out = [];
-  for (let run = 0; run < 5; run++) {
-    t.records = [{ ...base, content: { text: `Run ${run}:\n\n\`\`\`js\nfunction big() {\n${lines.join("\n")}\n}\n\`\`\`` } }];
-    const stamp = await frame();
-    out.push(performance.now() - stamp);
-    if (!t.shadowRoot.querySelector("code.hljs")) throw new Error("not highlighted");
+  const blocks = {
+    written: Array.from({ length: 50 }, (_, f) => [`function step${f}(input) {`, ...Array.from({ length: 7 }, (_, i) =>
+      `  const value${i} = compute(input, "text ${f}.${i}"); // step ${i}`), "  return value6;", "}", ""].join("\n")).join("\n"),
+    unbroken: `function big() {\n${Array.from({ length: 500 }, (_, i) => `  const value${i} = compute(${i}, "text ${i}"); // step ${i}`).join("\n")}\n}`,
+  };
+  const out = {};
+  const long = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) long.push(e); }).observe({ type: "longtask" });
+  for (const [kind, code] of Object.entries(blocks)) {
+    out[kind] = [];
+    for (let run = 0; run < 5; run++) {
+      const from = performance.now();
+      const before = long.length;
+      t.records = [{ ...base, content: { text: `Run ${run}:\n\n\`\`\`js\n${code}\n\`\`\`` } }];
+      const stamp = await frame();
+      const render = performance.now() - stamp;
+      // Until the last piece is highlighted: no plain text left after the block's last span.
+      // (the text left plain after a piece is the rest of the block, 40 lines and more; after the
+      // last piece, what follows its last span: a few lines at most)
+      const done = () => { const c = t.shadowRoot.querySelector("code.hljs"); return c && (c.lastChild?.nodeType !== Node.TEXT_NODE || c.lastChild.data.split("\n").length <= 5); };
+      while (!done() && performance.now() - from < 10_000) await new Promise((r) => setTimeout(r, 0));
+      await new Promise((r) => setTimeout(r, 50)); // the long-task entries of the last task
+      out[kind].push({ render, whole: performance.now() - from, longest: Math.max(0, ...long.slice(before).map((e) => e.duration)) });
+    }
   }
   return out;
 });
@@ -107,4 +147,38 @@ console.log(`| the element's work a frame, median / p95 / max | ${f(median(strea
 console.log(`| frame interval p95 | ${f(p95(stream.a.intervals))} | ${f(p95(stream.b.intervals))} | ≤ 16.7 ms |`);
 const longs = (p) => `${p.long.length} (longest ${f(Math.max(0, ...p.long))})${p.long.length ? `: ${p.long.map((d, k) => `${d.toFixed(0)} ms at ${p.at[k].toFixed(0)} ms`).join(", ")}` : ""}`;
 console.log(`| long tasks (> 50 ms), each with its start from the stretch's first frame | ${longs(stream.a)} | ${longs(stream.b)} | none |`);
-console.log(`\n| highlighting a 500-line block, the highlighter loaded: the element's render | median ${f(median(highlight))} (${highlight.map(f).join(", ")}) | < 50 ms |`);
+console.log(`| long tasks (> 50 ms) over tokens 0-1,000, where the streaming part and the highlighter arrive | ${longs(stream.start)} | | none |`);
+if (tracing) {
+  // Complete events and begin/end pairs on the thread that ran the marks (the page's main thread).
+  const mark = (name) => events.find((e) => e.name === name && e.cat.includes("blink.user_timing"));
+  const stretch = mark("cd-stretch");
+  const main = events.filter((e) => e.pid === stretch?.pid && e.tid === stretch?.tid);
+  const spans = [];
+  const open = [];
+  for (const e of main) {
+    if (e.ph === "X") spans.push({ name: e.name, ts: e.ts, end: e.ts + (e.dur ?? 0), cpu: e.tdur ?? e.dur ?? 0, args: e.args });
+    else if (e.ph === "B") open.push(e);
+    else if (e.ph === "E") {
+      const b = open.findLastIndex((o) => o.name === e.name);
+      if (b >= 0) spans.push({ name: e.name, ts: open[b].ts, end: e.ts, cpu: e.tts !== undefined && open[b].tts !== undefined ? e.tts - open[b].tts : e.ts - open[b].ts, args: open[b].args });
+      if (b >= 0) open.splice(b, 1);
+    }
+  }
+  const first = mark("cd-first")?.ts ?? 0;
+  console.log(`\ntasks over 50 ms from the first token on (start in ms from the 1,000th token's mark; thread time; the events inside by thread time):`);
+  for (const task of spans.filter((s) => s.name === "RunTask" && s.ts >= first && s.end - s.ts > 50_000)) {
+    const inside = new Map();
+    for (const s of spans) {
+      if (s === task || s.name === "RunTask" || s.ts < task.ts || s.end > task.end) continue;
+      const what = s.name === "EvaluateScript" || s.name === "v8.compile" || s.name === "FunctionCall"
+        ? `${s.name} ${String(s.args?.data?.url ?? s.args?.data?.functionName ?? "").split("/").pop()}` : s.name;
+      inside.set(what, (inside.get(what) ?? 0) + s.cpu / 1000);
+    }
+    const top = [...inside].sort((x, y) => y[1] - x[1]).slice(0, 8).map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(", ");
+    console.log(`- at ${((task.ts - stretch.ts) / 1000).toFixed(0)} ms: ${((task.end - task.ts) / 1000).toFixed(1)} ms (thread ${(task.cpu / 1000).toFixed(1)}): ${top}`);
+  }
+}
+for (const [kind, runs] of Object.entries(highlight)) {
+  const what = kind === "written" ? "a 500-line block with a blank line after each 10-line function" : "a 500-line block without a blank line";
+  console.log(`\n| ${what}, the highlighter loaded | render in its frame ${runs.map((r) => f(r.render)).join(", ")} | until highlighted whole ${runs.map((r) => f(r.whole)).join(", ")} | longest task over 50 ms ${runs.map((r) => (r.longest ? f(r.longest) : "none")).join(", ")} |`);
+}
