@@ -80,14 +80,18 @@ pub fn str_of<J: Json>(value: &J, key: &str) -> Option<String> {
 /// A field's value (from [`Json::fields`]) with an explicit `null` folded into absent.
 #[inline(always)]
 pub fn non_null<J: Json>(value: Option<J>) -> Option<J> {
-    value.filter(|v| v.kind() != Kind::Null)
+    // A `match`, not `Option::filter`: the size build made that filter a call (issue 45).
+    match value {
+        Some(v) if v.kind_hot() != Kind::Null => Some(v),
+        _ => None,
+    }
 }
 
 /// A field that must be a string or null.
 pub fn opt_string<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<J>> {
     match non_null(value) {
         None => Ok(None),
-        Some(v) if v.kind() == Kind::String => Ok(Some(v)),
+        Some(v) if v.kind_hot() == Kind::String => Ok(Some(v)),
         Some(v) => Err(Error::expected(
             &path.key(key),
             "a string or null",
@@ -100,7 +104,7 @@ pub fn opt_string<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Resu
 pub fn flag<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<bool>> {
     match value {
         None => Ok(Some(false)),
-        Some(v) => match v.kind() {
+        Some(v) => match v.kind_hot() {
             Kind::Null => Ok(None),
             Kind::Bool => Ok(v.as_bool()),
             other => Err(Error::expected(&path.key(key), "a boolean or null", other)),
