@@ -48,7 +48,7 @@ impl Role {
     /// The role a JSON string names, compared in place (most frequent first).
     pub fn read<J: Json>(value: &J) -> Option<Role> {
         const ROLES: [Role; 4] = [Role::Assistant, Role::User, Role::Tool, Role::System];
-        let at = value.match_str(&["assistant", "user", "tool", "system"])?;
+        let at = value.match_str_hot(&["assistant", "user", "tool", "system"])?;
         ROLES.get(at).copied()
     }
 }
@@ -111,7 +111,7 @@ impl PartType {
         if value.kind_hot() != Kind::String {
             return None;
         }
-        let at = value.match_str(&[
+        let at = value.match_str_hot(&[
             "text",
             "thinking",
             "image",

@@ -103,6 +103,12 @@ pub trait Json: Clone {
         let s = self.as_str()?;
         candidates.iter().position(|c| *c == s.as_ref())
     }
+    /// [`Json::match_str`] for the message readers' hot path (roles, part types), as
+    /// [`Json::fields_hot`].
+    #[inline(always)]
+    fn match_str_hot(&self, candidates: &[&'static str]) -> Option<usize> {
+        self.match_str(candidates)
+    }
     /// The boolean when `self` is a boolean.
     fn as_bool(&self) -> Option<bool>;
     /// The number when `self` is a number.

@@ -142,6 +142,10 @@ impl<'a> Json for Input<'a> {
         }
     }
     fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+        self.match_str_hot(candidates)
+    }
+    #[inline(always)]
+    fn match_str_hot(&self, candidates: &[&'static str]) -> Option<usize> {
         match self {
             Input::InPlace(v) => v.match_str(candidates),
             Input::Tape(t) => t.match_str(candidates),

@@ -373,9 +373,23 @@ impl<'a> OnTape<'a> {
         }
     }
 
+    /// Inlined into `Input::match_str_hot` (a role's or part type's short string is compared
+    /// without a call to `as_str`: issue 45).
+    #[inline(always)]
     pub(in crate::wasm) fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
-        let s = self.as_str()?;
-        candidates.iter().position(|c| *c == s.as_ref())
+        let w = self.word();
+        let s = match w & 7 {
+            TAG_SHORT => Cow::Borrowed(self.tape.short(w >> 3)),
+            _ => self.as_str()?,
+        };
+        let mut i = 0;
+        while let Some(&c) = candidates.get(i) {
+            if c == s.as_ref() {
+                return Some(i);
+            }
+            i += 1;
+        }
+        None
     }
 
     pub(in crate::wasm) fn as_bool(&self) -> Option<bool> {
