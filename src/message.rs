@@ -48,7 +48,7 @@ impl Role {
     /// The role a JSON string names, compared in place (most frequent first).
     pub fn read<J: Json>(value: &J) -> Option<Role> {
         const ROLES: [Role; 4] = [Role::Assistant, Role::User, Role::Tool, Role::System];
-        let at = value.match_str_hot(&["assistant", "user", "tool", "system"])?;
+        let at = value.match_str(&["assistant", "user", "tool", "system"])?;
         ROLES.get(at).copied()
     }
 }
@@ -108,10 +108,10 @@ impl PartType {
             PartType::FileUrl,
             PartType::Unsupported,
         ];
-        if value.kind_hot() != Kind::String {
+        if value.kind() != Kind::String {
             return None;
         }
-        let at = value.match_str_hot(&[
+        let at = value.match_str(&[
             "text",
             "thinking",
             "image",
@@ -414,7 +414,7 @@ fn read_role<J: Json>(role: Option<J>, path: &Path<'_>) -> Result<Role> {
 pub fn parse_part<J: Json>(part: &J, path: &Path<'_>) -> Result<ContentPart<J>> {
     object(part, path, "a content part object")?;
     let [part_type, content, citations, options] =
-        part.fields_hot(&["type", "content", "citations", "options"]);
+        part.fields(&["type", "content", "citations", "options"]);
     let part_type = match non_null(part_type) {
         None => return Err(Error::missing(&path.key("type"), "the content part type")),
         Some(t) => match PartType::read(&t) {
@@ -485,7 +485,7 @@ fn non_empty_array<J: Json>(value: &J) -> bool {
 pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>> {
     object(call, path, "a tool call object")?;
     let [call_id, name, arguments, display_text, metadata] =
-        call.fields_hot(&["call_id", "name", "arguments", "display_text", "metadata"]);
+        call.fields(&["call_id", "name", "arguments", "display_text", "metadata"]);
     if non_null(call_id.clone()).is_none() {
         let sign = if call.get("function").is_some() {
             Some(OPENAI)
@@ -521,8 +521,8 @@ pub fn parse_tool_call<J: Json>(call: &J, path: &Path<'_>) -> Result<ToolCall<J>
 /// Reads a tool result object.
 pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolResult<J>> {
     object(result, path, "a tool result object")?;
-    let [content, expansion, tool_call_id, name, is_error, is_interrupt, options] = result
-        .fields_hot(&[
+    let [content, expansion, tool_call_id, name, is_error, is_interrupt, options] =
+        result.fields(&[
             "content",
             "message_expansion",
             "tool_call_id",
@@ -536,7 +536,7 @@ pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolRes
         .and_then(|o| o.get_non_null("result"));
     let content_path = path.key("content");
     let content = match non_null(content) {
-        Some(c) if c.kind_hot() == Kind::String => ResultContent::Text(c),
+        Some(c) if c.kind() == Kind::String => ResultContent::Text(c),
         Some(c) => match parse_each(&c, &content_path, parse_part) {
             Some(parts) => ResultContent::Parts(parts?),
             None => ResultContent::Other,
@@ -544,7 +544,7 @@ pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolRes
         None => ResultContent::Other,
     };
     let message_expansion = non_null(expansion)
-        .filter(|e| e.kind_hot() == Kind::Object)
+        .filter(|e| e.kind() == Kind::Object)
         .map(|e| MessageExpansion {
             messages: e.get_non_null("messages"),
             result_content: e.get_non_null("result_content"),
@@ -565,7 +565,7 @@ pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolRes
 pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>> {
     object(message, path, "a message object")?;
     let [sycophant, role, content, tool_calls, tool_results] =
-        message.fields_hot(&["__type__", "role", "content", "tool_calls", "tool_results"]);
+        message.fields(&["__type__", "role", "content", "tool_calls", "tool_results"]);
     if non_null(sycophant).is_some() {
         return from_sycophant(message, path);
     }
@@ -587,7 +587,7 @@ pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>
     let content_path = path.key("content");
     let content = match non_null(content) {
         None => Content::None,
-        Some(c) => match c.kind_hot() {
+        Some(c) => match c.kind() {
             Kind::String => Content::Text(c),
             Kind::Array => {
                 Content::Parts(parse_each(&c, &content_path, parse_part).unwrap_or(Ok(Vec::new()))?)

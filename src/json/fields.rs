@@ -80,36 +80,31 @@ pub fn str_of<J: Json>(value: &J, key: &str) -> Option<String> {
 /// A field's value (from [`Json::fields`]) with an explicit `null` folded into absent.
 #[inline(always)]
 pub fn non_null<J: Json>(value: Option<J>) -> Option<J> {
-    // A `match`, not `Option::filter`: the size build made that filter a call (issue 45).
+    // A `match`, not `Option::filter`: the size build makes that filter a call (issue 45).
     match value {
-        Some(v) if v.kind_hot() != Kind::Null => Some(v),
+        Some(v) if v.kind() != Kind::Null => Some(v),
         _ => None,
     }
 }
 
-/// A field that must be a string or null. Inlined (the message readers ask it for most fields:
-/// issue 45), its error made apart.
-#[inline(always)]
+/// A field that must be a string or null.
 pub fn opt_string<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<J>> {
     match non_null(value) {
         None => Ok(None),
-        Some(v) if v.kind_hot() == Kind::String => Ok(Some(v)),
-        Some(v) => Err(not_a_string(v.kind(), key, path)),
+        Some(v) if v.kind() == Kind::String => Ok(Some(v)),
+        Some(v) => Err(Error::expected(
+            &path.key(key),
+            "a string or null",
+            v.kind(),
+        )),
     }
-}
-
-/// [`opt_string`]'s error.
-#[cold]
-#[inline(never)]
-fn not_a_string(got: Kind, key: &str, path: &Path<'_>) -> Error {
-    Error::expected(&path.key(key), "a string or null", got)
 }
 
 /// A boolean field whose default is `false`: absent gives `Some(false)`, `null` gives `None`.
 pub fn flag<J: Json>(value: Option<J>, key: &str, path: &Path<'_>) -> Result<Option<bool>> {
     match value {
         None => Ok(Some(false)),
-        Some(v) => match v.kind_hot() {
+        Some(v) => match v.kind() {
             Kind::Null => Ok(None),
             Kind::Bool => Ok(v.as_bool()),
             other => Err(Error::expected(&path.key(key), "a boolean or null", other)),

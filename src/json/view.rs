@@ -67,18 +67,6 @@ pub trait Json: Clone {
         self.fields_into(keys, &mut out);
         out
     }
-    /// [`Json::fields`] for the message readers (`parse_message` and what it calls), the display
-    /// functions' hot path: a view may inline its reader here (the tape's does, in wasm) while
-    /// `fields` stays a call everywhere else, for the module's size (issue 45).
-    #[inline(always)]
-    fn fields_hot<const N: usize>(&self, keys: &'static [&'static str; N]) -> [Option<Self>; N] {
-        self.fields(keys)
-    }
-    /// [`Json::kind`] for the message readers' hot path, as [`Json::fields_hot`].
-    #[inline(always)]
-    fn kind_hot(&self) -> Kind {
-        self.kind()
-    }
     /// The elements when `self` is an array.
     fn elements(&self) -> Option<Vec<Self>>;
     /// Calls `f` with each element and its index in order while it returns `true`; `false` when
@@ -102,12 +90,6 @@ pub trait Json: Clone {
     fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
         let s = self.as_str()?;
         candidates.iter().position(|c| *c == s.as_ref())
-    }
-    /// [`Json::match_str`] for the message readers' hot path (roles, part types), as
-    /// [`Json::fields_hot`].
-    #[inline(always)]
-    fn match_str_hot(&self, candidates: &[&'static str]) -> Option<usize> {
-        self.match_str(candidates)
     }
     /// The boolean when `self` is a boolean.
     fn as_bool(&self) -> Option<bool>;

@@ -55,37 +55,15 @@ impl Input<'_> {
     }
 }
 
-impl<'a> Input<'a> {
-    /// [`Json::fields_into`]'s one body, inlined where the message readers ask
-    /// ([`Json::fields_hot`]) and a call everywhere else.
-    #[inline(always)]
-    fn fields_into_hot(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
+impl<'a> Json for Input<'a> {
+    fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
         match self {
             Input::InPlace(_) => crate::json::fields_by_name(self, keys, out),
-            Input::Tape(t) => t.fields_into_hot(keys, out),
+            Input::Tape(t) => t.fields_into(keys, out),
             Input::Doc(n) => document::fields_into(n, keys, out),
         }
     }
-}
-
-impl<'a> Json for Input<'a> {
-    fn fields_into(&self, keys: &'static [&'static str], out: &mut [Option<Self>]) {
-        self.fields_into_hot(keys, out)
-    }
-    #[inline(always)]
-    fn fields_hot<const N: usize>(&self, keys: &'static [&'static str; N]) -> [Option<Self>; N] {
-        let mut out = [const { None }; N];
-        self.fields_into_hot(keys, &mut out);
-        out
-    }
-    #[inline(never)]
     fn kind(&self) -> Kind {
-        self.kind_hot()
-    }
-    /// [`Json::kind`]'s one body, inlined into the message readers only (inlined everywhere, it
-    /// cost 9 KB gzipped).
-    #[inline(always)]
-    fn kind_hot(&self) -> Kind {
         match self {
             Input::InPlace(v) => v.kind(),
             Input::Tape(t) => t.kind(),
@@ -142,10 +120,6 @@ impl<'a> Json for Input<'a> {
         }
     }
     fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
-        self.match_str_hot(candidates)
-    }
-    #[inline(always)]
-    fn match_str_hot(&self, candidates: &[&'static str]) -> Option<usize> {
         match self {
             Input::InPlace(v) => v.match_str(candidates),
             Input::Tape(t) => t.match_str(candidates),

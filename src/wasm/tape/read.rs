@@ -265,17 +265,14 @@ impl<'a> OnTape<'a> {
 
     /// [`Json::fields_into`] in one pass over the object's keys, each compared as the index of
     /// the seed it is (found once per list of keys: a `'static` list is always the same list).
-    /// Inlined into the message readers only ([`Json::fields_hot`]); a call of its own
-    /// (`Input::fields_into`) everywhere else.
-    #[inline(always)]
-    pub(in crate::wasm) fn fields_into_hot(
+    pub(in crate::wasm) fn fields_into(
         &self,
         keys: &'static [&'static str],
         out: &mut [Option<Input<'a>>],
     ) {
         // Bit i: key i is read by `get` (not a seed, not on the tape, or not an object on the
-        // tape). Loops of indices, without closures or iterator adapters: the size build makes
-        // each of those a call, in every caller this body is inlined into (issue 45).
+        // tape). Loops of indices, without closures or iterator adapters: the size build made
+        // each of those a call of its own, per key of every object read (issue 45).
         let mut by_name = u64::MAX;
         let slots = if self.word() & 7 == TAG_OBJECT {
             seed_slots(keys)
@@ -373,23 +370,9 @@ impl<'a> OnTape<'a> {
         }
     }
 
-    /// Inlined into `Input::match_str_hot` (a role's or part type's short string is compared
-    /// without a call to `as_str`: issue 45).
-    #[inline(always)]
     pub(in crate::wasm) fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
-        let w = self.word();
-        let s = match w & 7 {
-            TAG_SHORT => Cow::Borrowed(self.tape.short(w >> 3)),
-            _ => self.as_str()?,
-        };
-        let mut i = 0;
-        while let Some(&c) = candidates.get(i) {
-            if c == s.as_ref() {
-                return Some(i);
-            }
-            i += 1;
-        }
-        None
+        let s = self.as_str()?;
+        candidates.iter().position(|c| *c == s.as_ref())
     }
 
     pub(in crate::wasm) fn as_bool(&self) -> Option<bool> {

@@ -123,9 +123,10 @@ pub(super) fn seed_of(s: &str) -> Option<u32> {
 static LISTS: Local<RefCell<Vec<(usize, &'static [u32])>>> = Local(RefCell::new(Vec::new()));
 
 /// The key slots of `keys` that are seeds (0, which no key slot is, for one that is not), found
-/// once for each list: a list's address names it, as a `'static` list never changes. Inlined,
-/// as the tape's `fields_into_hot` that calls it (issue 45), but for the first time a list is
-/// asked for.
+/// once for each list: a list's address names it, as a `'static` list never changes. Inlined
+/// into its one caller, the tape's `fields_into`, and without a closure (given one, the size
+/// build made it two calls per object read: issue 45), but for the first time a list is asked
+/// for.
 #[inline(always)]
 pub(super) fn seed_slots(keys: &'static [&'static str]) -> &'static [u32] {
     let at = keys.as_ptr() as usize;
