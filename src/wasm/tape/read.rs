@@ -281,9 +281,10 @@ impl<'a> OnTape<'a> {
         };
         if !slots.is_empty() && slots.len() == keys.len() {
             let mut written = 0u64;
-            let mut pairs = self.pairs();
             let mut n = 0;
-            while let Some((key, at)) = pairs.next() {
+            // A counter, not `enumerate` (an adapter: above).
+            #[allow(clippy::explicit_counter_loop)]
+            for (key, at) in self.pairs() {
                 // The glue writes a message's objects in the order of the core's lists.
                 let mut i = n;
                 n += 1;

@@ -120,7 +120,8 @@ pub(super) fn seed_of(s: &str) -> Option<u32> {
 
 /// Each list of keys [`seed_slots`] was asked for: its address and its key slots (made once and
 /// kept, as the lists are: a few dozen words in all).
-static LISTS: Local<RefCell<Vec<(usize, &'static [u32])>>> = Local(RefCell::new(Vec::new()));
+static LISTS: Local<Lists> = Local(RefCell::new(Vec::new()));
+type Lists = RefCell<Vec<(usize, &'static [u32])>>;
 
 /// The key slots of `keys` that are seeds (0, which no key slot is, for one that is not), found
 /// once for each list: a list's address names it, as a `'static` list never changes. Inlined
