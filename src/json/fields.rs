@@ -80,7 +80,11 @@ pub fn str_of<J: Json>(value: &J, key: &str) -> Option<String> {
 /// A field's value (from [`Json::fields`]) with an explicit `null` folded into absent.
 #[inline(always)]
 pub fn non_null<J: Json>(value: Option<J>) -> Option<J> {
-    value.filter(|v| v.kind() != Kind::Null)
+    // A `match`, not `Option::filter`: the size build makes that filter a call (issue 45).
+    match value {
+        Some(v) if v.kind() != Kind::Null => Some(v),
+        _ => None,
+    }
 }
 
 /// A field that must be a string or null.

@@ -196,6 +196,7 @@ impl<'a> OnTape<'a> {
         self.tape.word(self.at)
     }
 
+    #[inline(always)]
     fn slot(&self, at: u32) -> Input<'a> {
         Input::Tape(OnTape {
             tape: self.tape,
@@ -270,44 +271,52 @@ impl<'a> OnTape<'a> {
         out: &mut [Option<Input<'a>>],
     ) {
         // Bit i: key i is read by `get` (not a seed, not on the tape, or not an object on the
-        // tape).
+        // tape). Loops of indices, without closures or iterator adapters: the size build made
+        // each of those a call of its own, per key of every object read (issue 45).
         let mut by_name = u64::MAX;
-        if self.word() & 7 == TAG_OBJECT {
-            seed_slots(keys, |slots| {
-                if slots.len() != keys.len() {
-                    return;
+        let slots = if self.word() & 7 == TAG_OBJECT {
+            seed_slots(keys)
+        } else {
+            &[]
+        };
+        if !slots.is_empty() && slots.len() == keys.len() {
+            let mut written = 0u64;
+            let mut n = 0;
+            // A counter, not `enumerate` (an adapter: above).
+            #[allow(clippy::explicit_counter_loop)]
+            for (key, at) in self.pairs() {
+                // The glue writes a message's objects in the order of the core's lists.
+                let mut i = n;
+                n += 1;
+                if !matches!(slots.get(i), Some(&s) if s == key) {
+                    i = 0;
+                    while matches!(slots.get(i), Some(&s) if s != key) {
+                        i += 1;
+                    }
                 }
-                let mut written = 0u64;
-                for (n, (key, at)) in self.pairs().enumerate() {
-                    // The glue writes a message's objects in the order of the core's lists.
-                    let found = match slots.get(n) {
-                        Some(&slot) if slot == key => Some(n),
-                        _ => slots.iter().position(|&s| s == key),
-                    };
-                    let Some(i) = found else {
-                        continue;
-                    };
+                if let Some(slot) = out.get_mut(i) {
                     written |= 1 << (i % 64);
-                    if let Some(slot) = out.get_mut(i) {
-                        if self.tape.word(at) != UNDEFINED {
-                            *slot = Some(self.slot(at));
-                        }
+                    if self.tape.word(at) != UNDEFINED {
+                        *slot = Some(self.slot(at));
                     }
                 }
-                by_name = slots.iter().enumerate().fold(0, |bits, (i, &s)| {
-                    let bit = 1 << (i % 64);
-                    if s == 0 || written & bit == 0 {
-                        bits | bit
-                    } else {
-                        bits
-                    }
-                });
-            });
+            }
+            by_name = 0;
+            let mut i = 0;
+            while let Some(&s) = slots.get(i) {
+                let bit = 1 << (i % 64);
+                if s == 0 || written & bit == 0 {
+                    by_name |= bit;
+                }
+                i += 1;
+            }
         }
-        for (i, (slot, key)) in out.iter_mut().zip(keys).enumerate() {
+        let mut i = 0;
+        while let (Some(slot), Some(key)) = (out.get_mut(i), keys.get(i)) {
             if by_name & 1 << (i % 64) != 0 {
                 *slot = self.get(key);
             }
+            i += 1;
         }
     }
 

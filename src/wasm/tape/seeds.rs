@@ -118,30 +118,43 @@ pub(super) fn seed_of(s: &str) -> Option<u32> {
     })
 }
 
-/// Calls `f` with the key slots of `keys` that are seeds (0, which no key slot is, for one that
-/// is not), found once for each list: a list's address names it, as a `'static` list never
-/// changes.
-pub(super) fn seed_slots(keys: &'static [&'static str], f: impl FnOnce(&[u32])) {
-    /// Each list's address and its key slots.
-    type Lists = RefCell<Vec<(usize, Vec<u32>)>>;
-    static LISTS: Local<Lists> = Local(RefCell::new(Vec::new()));
+/// Each list of keys [`seed_slots`] was asked for: its address and its key slots (made once and
+/// kept, as the lists are: a few dozen words in all).
+static LISTS: Local<Lists> = Local(RefCell::new(Vec::new()));
+type Lists = RefCell<Vec<(usize, &'static [u32])>>;
+
+/// The key slots of `keys` that are seeds (0, which no key slot is, for one that is not), found
+/// once for each list: a list's address names it, as a `'static` list never changes. Inlined
+/// into its one caller, the tape's `fields_into`, and without a closure (given one, the size
+/// build made it two calls per object read: issue 45), but for the first time a list is asked
+/// for.
+#[inline(always)]
+pub(super) fn seed_slots(keys: &'static [&'static str]) -> &'static [u32] {
     let at = keys.as_ptr() as usize;
-    LISTS.with(|lists| {
-        let Ok(mut lists) = lists.try_borrow_mut() else {
-            return f(&[]);
-        };
-        let i = match lists.iter().position(|(a, _)| *a == at) {
-            Some(i) => i,
-            None => {
-                let slots = keys
-                    .iter()
-                    .map(|key| seed_of(key).map_or(0, |seed| seed << 3 | TAG_SHORT));
-                lists.push((at, slots.collect()));
-                lists.len() - 1
+    if let Ok(lists) = LISTS.0.try_borrow() {
+        let mut i = 0;
+        while let Some(&(list, slots)) = lists.get(i) {
+            if list == at {
+                return slots;
             }
-        };
-        f(lists.get(i).map_or(&[][..], |(_, slots)| slots))
-    })
+            i += 1;
+        }
+    }
+    add_list(keys)
+}
+
+/// [`seed_slots`] of a list not asked for before: its slots, made and kept.
+#[cold]
+#[inline(never)]
+fn add_list(keys: &'static [&'static str]) -> &'static [u32] {
+    let slots = keys
+        .iter()
+        .map(|key| seed_of(key).map_or(0, |seed| seed << 3 | TAG_SHORT));
+    let slots: &'static [u32] = Vec::leak(slots.collect());
+    if let Ok(mut lists) = LISTS.0.try_borrow_mut() {
+        lists.push((keys.as_ptr() as usize, slots));
+    }
+    slots
 }
 
 /// The index of `word` among `SEEDS`, found at compile time: a word that is not one fails the build.
