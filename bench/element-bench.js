@@ -90,6 +90,21 @@ async function loadAndSettle(bytes) {
   return counts;
 }
 
+/** Loads `url`'s bytes, then waits `wait` ms more, as a reader who searches after the page has
+ * settled: by then the module has made every record's search text (slices after load). */
+async function loadedAndSettled(url, wait) {
+  await loadAndSettle(await bytesOf(url));
+  await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** No query, the view back at the top, and a few frames for it to show. */
+async function backToTop() {
+  t.find("");
+  t.scrollToRecord(0);
+  scroller.scrollTop = 0;
+  await frames(10);
+}
+
 /** Long-animation-frame (or longtask) entries while `run` runs. */
 async function withLongFrames(run) {
   const supported = PerformanceObserver.supportedEntryTypes;
@@ -276,17 +291,10 @@ window.elementBench = {
   /** `find(query)` + `findNext()` until the current hit's row is painted in view, from the top of
    * a freshly loaded conversation, for each query in turn (the view back at the top between). */
   async find(url, queries, { wait = 2000 } = {}) {
-    const bytes = await bytesOf(url);
-    await loadAndSettle(bytes);
-    // A reader searches after the page has settled: by then the module has made every record's
-    // search text (slices after load).
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    await loadedAndSettled(url, wait);
     const out = [];
     for (const q of queries) {
-      t.find("");
-      t.scrollToRecord(0);
-      scroller.scrollTop = 0;
-      await frames(10);
+      await backToTop();
       let hits = 0, found = 0, next = 0;
       performance.mark("cd-start");
       const start = now();
@@ -312,15 +320,10 @@ window.elementBench = {
    * current hit's row is painted in view, then `gap` ms before the next letter. Per letter: the
    * handler's time (the page is blocked for it), and the time to the hit painted. */
   async typing(url, queries, { gap = 120, wait = 2000 } = {}) {
-    const bytes = await bytesOf(url);
-    await loadAndSettle(bytes);
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    await loadedAndSettled(url, wait);
     const out = [];
     for (const query of queries) {
-      t.find("");
-      t.scrollToRecord(0);
-      scroller.scrollTop = 0;
-      await frames(10);
+      await backToTop();
       const letters = [];
       for (let k = 1; k <= [...query].length; k++) {
         const prefix = [...query].slice(0, k).join("");

@@ -35,8 +35,9 @@ hljs.registerAliases(["console", "terminal"], { languageName: "shell" });
 hljs.registerAliases(["html", "htm", "svg", "vue"], { languageName: "xml" });
 
 /**
- * `code` highlighted as `language`: highlight.js's HTML (spans with `hljs-*` classes around the
- * escaped text), or null for a language it does not know (the block stays plain).
+ * `code` highlighted as `language` in one go: highlight.js's HTML (spans with `hljs-*` classes
+ * around the escaped text), or null for a language it does not know. What `highlightPiece`'s
+ * pieces must add up to (tests/element/highlight.test.mjs); blocks are shown through those.
  */
 export function highlight(code, language) {
   if (typeof language !== "string" || !hljs.getLanguage(language)) return null;

@@ -10,12 +10,11 @@
 /** Records fetched from a Transcript per call, and how many such chunks stay cached. */
 const CHUNK = 256;
 const CACHED_CHUNKS = 48;
-/** `index`: records whose search text the module makes per call, and the milliseconds of such
- * calls a task makes before it yields to the page; `readAll`: the elements of a Transcript read
- * per call, and the same milliseconds. */
-const INDEX_STEP = 128;
-const INDEX_SLICE = 8;
+/** The milliseconds of work a task of `readAll` or `index` does before it yields to the page, and
+ * what each of their calls into the module does: elements read, records whose search text is made. */
+const SLICE = 8;
 const READ_STEP = 256;
+const INDEX_STEP = 128;
 
 export class Store {
   /** `transcript`: a Transcript the store owns (freed with it); `records`: an array it takes. */
@@ -32,7 +31,7 @@ export class Store {
     this.api = null;
     // A Transcript opened with elements still to read (`readAll`): its records grow at the end.
     this.reading = transcript ? !transcript.read(0).done : false;
-    this.onGrow = null; // (settled) => ..., after the Transcript's records grew
+    this.onGrow = null; // (settled, end) => ..., after the Transcript's records grew (`grow`)
   }
 
   /**
@@ -55,15 +54,24 @@ export class Store {
     return done;
   }
 
-  /** Reads the whole Transcript, in tasks of about INDEX_SLICE ms, each after `pause` resolves. */
+  /** Reads the whole Transcript, in tasks of about SLICE ms: the first after `first` resolves,
+   * each next after `pause`. */
   async readAll(pause, first = pause) {
+    if (this.reading) await this.#inSlices(() => this.grow(READ_STEP), pause, first);
+  }
+
+  /** Calls `step` until it returns true, in tasks of about SLICE ms (the first after `first`
+   * resolves, each next after `pause`), while the store holds the Transcript it held at the start. */
+  async #inSlices(step, pause, first) {
     const transcript = this.transcript;
-    if (!this.reading) return;
+    if (!transcript) return;
     await first();
-    while (this.reading && this.transcript === transcript) {
+    while (this.transcript === transcript) {
       const start = performance.now();
-      while (!this.grow(READ_STEP) && performance.now() - start < INDEX_SLICE);
-      if (this.reading) await pause();
+      let done = false;
+      while (!done && performance.now() - start < SLICE) done = step();
+      if (done) return;
+      await pause();
     }
   }
 
@@ -206,21 +214,15 @@ export class Store {
 
   /**
    * Has the module make the search text of every record of the Transcript, in tasks of about
-   * INDEX_SLICE ms, so that the first `find` finds it made (the first search would otherwise make
-   * it at once: 0.6 to 1.4 s of one task at 100,000 messages; bench/ELEMENT.md).
+   * SLICE ms, so that the first `find` finds it made (the first search would otherwise make it at
+   * once: 0.6 to 1.4 s of one task at 100,000 messages; bench/ELEMENT.md). Every element is read
+   * first (by `readAll` before it, as `load` calls them; prepareSearch would read what is left).
    */
   async index(pause, first = pause) {
-    const transcript = this.transcript;
-    if (!transcript) return;
-    await first();
-    this.settle(); // (read before, by `readAll`; prepareSearch would read what is left at once)
-    while (this.transcript === transcript) {
-      const start = performance.now();
-      let done = false;
-      while (!done && performance.now() - start < INDEX_SLICE) done = transcript.prepareSearch(INDEX_STEP);
-      if (done) return;
-      await pause();
-    }
+    await this.#inSlices(() => {
+      this.settle();
+      return this.transcript.prepareSearch(INDEX_STEP);
+    }, pause, first);
   }
 
   /** Counts over every record, a chunk at a time: `messages` (records that start one: sequence 0)

@@ -48,9 +48,7 @@ impl Transcript {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
     ) -> Result<Transcript, JsValue> {
-        crate::transcript::Transcript::from_json(json_text(text)?)
-            .map(|inner| Transcript { inner })
-            .map_err(|e| chat_display_error(&e))
+        Transcript::of(crate::transcript::Transcript::from_json(json_text(text)?))
     }
 
     /// Parses a conversation as `fromJson` does (the same errors), reading none of its elements
@@ -59,9 +57,7 @@ impl Transcript {
     pub fn open(
         #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
     ) -> Result<Transcript, JsValue> {
-        crate::transcript::Transcript::open(json_text(text)?)
-            .map(|inner| Transcript { inner })
-            .map_err(|e| chat_display_error(&e))
+        Transcript::of(crate::transcript::Transcript::open(json_text(text)?))
     }
 
     /// Reads up to `count` more elements (all that are left when omitted or null), adding their
@@ -196,6 +192,16 @@ impl Transcript {
                 ))
             })?;
         self.inner.append(text).map_err(|e| chat_display_error(&e))
+    }
+}
+
+impl Transcript {
+    /// The class around a Transcript the core made, or its error as a ChatDisplayError.
+    fn of(
+        made: crate::error::Result<crate::transcript::Transcript<JsEngine>>,
+    ) -> Result<Transcript, JsValue> {
+        made.map(|inner| Transcript { inner })
+            .map_err(|e| chat_display_error(&e))
     }
 }
 
