@@ -30,6 +30,7 @@ import { gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { conversation } from "./generate.mjs";
+import { workerScript } from "../scripts/worker-script.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -146,7 +147,7 @@ async function size() {
     write: false, metafile: true, sourcemap: "external",
     bundle: true, format: "esm", platform: "browser", target: ["es2022"], minify: true, legalComments: "eof",
     external: ["chat-display"], logLevel: "warning",
-    plugins: [{
+    plugins: [workerScript, {
       name: "css-text",
       setup(b) {
         // The libraries' own source maps dropped, so that the map names their shipped files

@@ -1,6 +1,7 @@
 // Bundles chat-display/element (js/element/) into pkg/element/index.js: one minified ES module
 // holding the element, its CSS, marked, DOMPurify and @tanstack/virtual-core (and, in chunks beside
-// it that it imports on first need: highlight.js, Temml, remend with the streaming code, and the
+// it that it imports on first need: highlight.js (its worker's script as a string, and the same
+// highlighter for the page where no worker can start), Temml, remend with the streaming code, and the
 // reader of `load`). The package's wasm modules stay imports ("chat-display/display",
 // "chat-display/core", "chat-display"), loaded by need (js/element/modules.js) and shared with an
 // app that imports them too; a page with no bundler maps them in its import map (only
@@ -10,6 +11,7 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node
 import { basename } from "node:path";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
+import { workerScript } from "./worker-script.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const out = `${root}pkg/element`;
@@ -32,7 +34,7 @@ const result = await build({
   legalComments: "eof",
   external: ["chat-display", "chat-display/core", "chat-display/display"],
   logLevel: "warning",
-  plugins: [{
+  plugins: [workerScript, {
     // The stylesheet, minified, as the text of its import (the element adopts it as a sheet).
     name: "css-text",
     setup(b) {

@@ -50,6 +50,8 @@ function policyFor(html) {
     "style-src 'self'",
     "img-src 'self' https: http: data: blob:",
     "connect-src 'self'",
+    // The element's highlighter runs in a worker started from a Blob (js/element/highlight.js).
+    "worker-src blob:",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

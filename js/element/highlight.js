@@ -1,98 +1,198 @@
 // Syntax highlighting for Markdown code blocks, loaded by markdown.js the first time a code block
-// with a language is shown (its own chunk of pkg/element/). highlight.js core with the common
-// languages only: 26.7 KB gzipped with these 17, where Shiki's fine-grained bundles with its
-// JavaScript regex engine came to 239 KB for the same set (bench/ELEMENT.md, 2026-12-06).
-import hljs from "highlight.js/lib/core";
+// with a language is shown (its own chunk of pkg/element/). The highlighting runs in a worker,
+// started from a Blob of the worker's script (highlight-worker.js, bundled into this chunk as
+// text), so that a long block costs the page only the building of its nodes (bench/ELEMENT.md,
+// "Markdown"). Where no worker can start (a Content-Security-Policy without `worker-src blob:`, a
+// runtime without workers), highlighter.js is loaded into the page instead and highlights a block
+// a piece at a time, a task each. Answers are kept (by language and text) so that a row built again
+// shows its code highlighted at once, and a streaming block shows the highlight of its text so far.
 import sheet from "./highlight.css";
-import bash from "highlight.js/lib/languages/bash";
-import c from "highlight.js/lib/languages/c";
-import cpp from "highlight.js/lib/languages/cpp";
-import css from "highlight.js/lib/languages/css";
-import diff from "highlight.js/lib/languages/diff";
-import go from "highlight.js/lib/languages/go";
-import java from "highlight.js/lib/languages/java";
-import javascript from "highlight.js/lib/languages/javascript";
-import json from "highlight.js/lib/languages/json";
-import markdown from "highlight.js/lib/languages/markdown";
-import python from "highlight.js/lib/languages/python";
-import rust from "highlight.js/lib/languages/rust";
-import shell from "highlight.js/lib/languages/shell";
-import sql from "highlight.js/lib/languages/sql";
-import typescript from "highlight.js/lib/languages/typescript";
-import xml from "highlight.js/lib/languages/xml";
-import yaml from "highlight.js/lib/languages/yaml";
+import workerScript from "./highlight-worker.js?worker-script";
 
 /** The colours of highlighted code (its classes), light and dark: a style sheet's text. */
 export { sheet as css };
 
-const LANGUAGES = { bash, c, cpp, css, diff, go, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml };
-for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
-// Names models write that the languages above do not alias themselves.
-hljs.registerAliases(["tsx", "mts", "cts"], { languageName: "typescript" });
-hljs.registerAliases(["jsonc", "json5"], { languageName: "json" });
-hljs.registerAliases(["sh", "zsh", "shellscript"], { languageName: "bash" });
-hljs.registerAliases(["console", "terminal"], { languageName: "shell" });
-hljs.registerAliases(["html", "htm", "svg", "vue"], { languageName: "xml" });
+/** How long the worker may take to start before the page highlights in its stead. */
+const START_WAIT = 3000;
+/** The characters of code whose highlight is kept (the oldest go first). */
+const KEEP = 4_000_000;
 
-/**
- * `code` highlighted as `language` in one go: highlight.js's HTML (spans with `hljs-*` classes
- * around the escaped text), or null for a language it does not know. What `highlightPiece`'s
- * pieces must add up to (tests/element/highlight.test.mjs); blocks are shown through those.
- */
-export function highlight(code, language) {
-  if (typeof language !== "string" || !hljs.getLanguage(language)) return null;
-  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
-}
+const kept = new Map(); // `${language}\n${text}` -> html, or null for a language not known
+let keptChars = 0;
+const queue = []; // {key, text, language, resolve}, in order; queue[0] is with the highlighter
+let worker = null; // the Worker once asked for; null before and after it failed
+let started = false; // the worker said it runs
+let inPage = null; // a promise of highlighter.js in the page, once the worker failed
+let nextId = 1;
 
-/** A block is highlighted in pieces of at least this many lines (bench/ELEMENT.md, 2026-12-06 16:40 UTC). */
-export const PIECE_LINES = 40;
-/** Later blank lines tried for a piece's end before the rest is highlighted in one. */
-const TRIES = 3;
-
-/**
- * The piece of `code` from character `start` on, highlighted as `language`: `{html, end}`, the
- * piece ending at `end`, or null for a language it does not know. A piece of a long block ends
- * before a blank line, at least PIECE_LINES lines on, where the grammar is back at its top level:
- * no token spans such a line, so the pieces highlighted one after another give the HTML the whole
- * block gives (tests/element/highlight.test.mjs compares them over every file of the corpus it
- * reads). A block with no such line is highlighted whole.
- */
-export function highlightPiece(code, language, start = 0) {
-  const grammar = typeof language === "string" ? hljs.getLanguage(language) : null;
-  if (!grammar) return null;
-  let end = start;
-  for (let tries = 0; tries < TRIES; tries++) {
-    end = blankLineAfter(code, end, PIECE_LINES);
-    if (end >= code.length) break;
-    const result = hljs.highlight(code.slice(start, end), { language, ignoreIllegals: true });
-    if (result._top === grammar) return { html: result.value, end };
-  }
-  return { html: hljs.highlight(code.slice(start), { language, ignoreIllegals: true }).value, end: code.length };
-}
-
-/** Where the first blank line at least `lines` lines after `from` starts (the end of `code` if none). */
-function blankLineAfter(code, from, lines) {
-  let at = from;
-  for (let n = 0; ; n++) {
-    const newline = code.indexOf("\n", at);
-    if (newline < 0) return code.length;
-    at = newline + 1;
-    if (n + 1 >= lines && code[at] === "\n") return at;
+function keep(key, html) {
+  kept.delete(key);
+  kept.set(key, html);
+  keptChars += key.length;
+  for (const [old] of kept) {
+    if (keptChars <= KEEP) break;
+    kept.delete(old);
+    keptChars -= old.length;
   }
 }
 
 /**
- * True when highlighting `language` costs only its code: a language it does not know, or one whose
- * grammar is compiled. highlight.js compiles a grammar on its first use (the JavaScript one took
- * most of the 168 ms of the first highlight in bench/markdown.mjs), so markdown.js compiles it in a
- * task of its own first (`prepare`) rather than inside a frame's render.
+ * `text` highlighted as `language` if it was before: highlight.js's HTML (spans with `hljs-*`
+ * classes around the escaped text), null for a language it does not know, undefined when it has
+ * not been asked yet or is still under way.
  */
-export function ready(language) {
-  const known = typeof language === "string" ? hljs.getLanguage(language) : null;
-  return !known || known.isCompiled === true;
+export function known(text, language) {
+  return kept.get(`${language}\n${text}`);
 }
 
-/** Compiles `language`'s grammar (nothing for one that is compiled or unknown). */
-export function prepare(language) {
-  if (!ready(language)) hljs.highlight("", { language, ignoreIllegals: true });
+/**
+ * The longest text highlighted as `language` that `text` starts with, `{html, length}`, or null:
+ * what a streaming block shows while its whole text is with the highlighter.
+ */
+export function knownStart(text, language) {
+  let best = null;
+  for (const [key, html] of kept) {
+    const length = key.length - language.length - 1;
+    if (html === null || length > text.length || (best && length <= best.length)) continue;
+    if (key.startsWith(`${language}\n`) && text.startsWith(key.slice(language.length + 1))) best = { html, length };
+  }
+  return best;
+}
+
+/**
+ * Highlights `text` as `language`: resolves to the HTML (as `known` gives it), or to undefined
+ * when a longer text of the same language, asked for later, took its place in the queue before it
+ * started (a streaming block's earlier text).
+ */
+export function highlight(text, language) {
+  const key = `${language}\n${text}`;
+  if (kept.has(key)) return Promise.resolve(kept.get(key));
+  const same = queue.find((job) => job.key === key);
+  if (same) return same.promise;
+  // A streaming block's earlier texts that have not started are not needed any more.
+  for (let i = queue.length - 1; i >= 1; i--) {
+    const job = queue[i];
+    if (job.language === language && text.startsWith(job.text)) {
+      queue.splice(i, 1);
+      job.resolve(undefined);
+    }
+  }
+  let resolve;
+  const promise = new Promise((r) => { resolve = r; });
+  queue.push({ key, text, language, resolve, promise, id: 0 });
+  if (queue.length === 1) next();
+  return promise;
+}
+
+/** Sends the queue's first job to the highlighter, once it runs. */
+function next() {
+  const job = queue[0];
+  if (!job) return;
+  if (inPage) {
+    inPage.then((page) => inPageHighlight(page, job));
+    return;
+  }
+  if (!worker) startWorker();
+  if (worker && started && job.id === 0) {
+    job.id = nextId++;
+    worker.postMessage({ id: job.id, text: job.text, language: job.language });
+  }
+}
+
+/** The first job is done: `html` kept and given, the next one started. */
+function finish(html) {
+  const job = queue.shift();
+  if (!job) return;
+  keep(job.key, html);
+  job.resolve(html);
+  next();
+}
+
+function startWorker() {
+  let url = null;
+  try {
+    url = URL.createObjectURL(new Blob([workerScript], { type: "text/javascript" }));
+    worker = new Worker(url);
+  } catch {
+    worker = null;
+    useThePage();
+    return;
+  } finally {
+    if (url) setTimeout(() => URL.revokeObjectURL(url), START_WAIT);
+  }
+  const wait = setTimeout(useThePage, START_WAIT);
+  worker.onmessage = ({ data }) => {
+    if (data?.ready) {
+      clearTimeout(wait);
+      started = true;
+      next();
+    } else if (queue[0] && data?.id === queue[0].id) {
+      finish(typeof data.html === "string" ? data.html : null);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    clearTimeout(wait);
+    useThePage();
+  };
+}
+
+/** No worker: highlighter.js in the page, the queue's jobs done there from now on. */
+function useThePage() {
+  if (inPage) return;
+  worker?.terminate();
+  worker = null;
+  started = false;
+  for (const job of queue) job.id = 0;
+  inPage = import("./highlighter.js");
+  inPage.then(() => next(), () => {
+    // The chunk could not load either: every block stays plain.
+    for (const job of queue.splice(0)) job.resolve(null);
+  });
+}
+
+/** One job highlighted in the page: its grammar compiled in a task, then a piece a task. */
+function inPageHighlight(page, job) {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+  (async () => {
+    try {
+      page.prepare(job.language);
+      await pause();
+      let html = "";
+      for (let start = 0; ;) {
+        const piece = page.highlightPiece(job.text, job.language, start);
+        if (piece === null) return null;
+        html += piece.html;
+        if (piece.end >= job.text.length) return html;
+        start = piece.end;
+        await pause();
+      }
+    } catch {
+      return null;
+    }
+  })().then((html) => {
+    if (queue[0] === job) finish(html);
+  });
+}
+
+/** What highlight.js's HTML never holds: a tag other than `<span class="...">` and `</span>`, or an
+ * entity other than the five its escaping writes. */
+const FOREIGN = /<(?!span class="[^"<>&]*">|\/span>)|&(?!(?:amp|lt|gt|quot|#x27);)/;
+
+/**
+ * Sets `element`'s content to highlight.js's HTML `html`, parsed by the page's HTML parser once it is
+ * checked to hold nothing but spans with a class and escaped text, so that no sanitizer needs to
+ * walk it (a 500-line block: about 2,500 spans). False, changing nothing, for anything else (the
+ * caller sanitizes that instead) or where the page's policy refuses HTML from strings (Trusted
+ * Types). The nodes are those a sanitizer that keeps spans and classes gives
+ * (tests/element/element.test.mjs).
+ */
+export function fill(element, html) {
+  if (FOREIGN.test(html)) return false;
+  try {
+    element.innerHTML = html;
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -232,31 +232,22 @@ function placeMath(fragment, maths) {
 
 const CODE_CONFIG = { RETURN_DOM_FRAGMENT: true, ALLOWED_TAGS: ["span"], ALLOWED_ATTR: ["class"] };
 
-/** Languages whose grammar is being compiled, in a task of its own. */
-const preparing = new Set();
-
 /**
- * Compiles `language`'s grammar in a task of its own, then tells the listeners (which highlight the
- * blocks shown in place: highlightBlocks), so that no frame's render pays for a grammar's first use.
+ * Shows `code` (whose text is `text`) with its first `length` characters as `html`, the
+ * highlighter's HTML of them, and the rest as plain text; marked `hljs` when that is all of it.
  */
-function prepareLater(language) {
-  if (preparing.has(language)) return;
-  preparing.add(language);
-  setTimeout(() => {
-    try {
-      lazy.highlight.prepare(language);
-    } catch {
-      // a grammar that cannot compile: highlight() then fails too, and the block stays plain
-    }
-    preparing.delete(language);
-    for (const listener of listeners) listener("highlight", null);
-  }, 0);
+function showHighlighted(code, html, length, text) {
+  if (!lazy.highlight.fill(code, html)) code.replaceChildren(sanitizer().sanitize(html, CODE_CONFIG));
+  if (length < text.length) code.append(text.slice(length));
+  code.classList.toggle("hljs", length === text.length);
 }
 
 /**
- * A code block's text highlighted as `language`, once the highlighter has loaded and the language's
- * grammar is compiled; true when it is done (or never will be: a language the highlighter does not
- * know stays plain).
+ * A code block's text highlighted as `language`: at once when the highlighter has given this text
+ * before (a row built again), else the highlight of the longest text it gave that this one starts
+ * with (a streaming block's text so far) and the rest plain until the highlighter (a worker: see
+ * highlight.js) answers, when `code` still shows the same text. True when it is done (a language
+ * the highlighter does not know stays plain).
  */
 function highlightCode(code, language) {
   const highlighter = lazy.highlight;
@@ -264,45 +255,22 @@ function highlightCode(code, language) {
     need("highlight");
     return false;
   }
-  if (!highlighter.ready(language)) {
-    prepareLater(language);
-    return false;
+  const text = code.textContent;
+  const known = highlighter.known(text, language);
+  if (known !== undefined) {
+    if (known !== null) showHighlighted(code, known, text.length, text);
+    return true;
   }
-  highlightFrom(code, code.textContent, language, 0);
-  return true;
-}
-
-/**
- * Highlights `text`, the text of `code`, from character `start`: one piece now (of about 40 lines:
- * highlight.js's `highlightPiece`), and each piece after it in a task of its own, while `code` is
- * shown, so that a long block's highlight (up to 150 ms in one task the first time, bench/ELEMENT.md)
- * never holds the page. The text not highlighted yet stays as plain text at the end of `code`.
- */
-function highlightFrom(code, text, language, start) {
-  let piece = null;
-  try {
-    piece = lazy.highlight.highlightPiece(text, language, start);
-  } catch {
-    piece = null;
-  }
-  if (piece === null) return; // a language it does not know stays plain (as does the rest of a block that failed)
-  const nodes = sanitizer().sanitize(piece.html, CODE_CONFIG);
-  if (start === 0) {
-    code.replaceChildren(nodes);
-    code.classList.add("hljs");
-  } else {
-    code.lastChild.replaceWith(nodes);
-  }
-  if (piece.end >= text.length) {
-    if (start > 0) code.normalize(); // one text node where the pieces met, as a whole highlight gives
-    return;
-  }
-  const rest = document.createTextNode(text.slice(piece.end));
-  code.append(rest);
-  setTimeout(() => {
-    // Built again meanwhile (a streamed token, a row out of view): that block has its own.
-    if (code.isConnected && code.lastChild === rest) highlightFrom(code, text, language, piece.end);
-  }, 0);
+  const start = highlighter.knownStart(text, language);
+  if (start) showHighlighted(code, start.html, start.length, text);
+  highlighter.highlight(text, language).then((html) => {
+    // Built again meanwhile (a streamed token, a row out of view), or marked by a search: that
+    // block has its own answer, or takes this one from the highlighter's store when built again.
+    if (typeof html !== "string" || !code.isConnected || code.classList.contains("hljs")) return;
+    if (code.textContent !== text || code.querySelector("mark")) return;
+    showHighlighted(code, html, text.length, text);
+  });
+  return false;
 }
 
 /** The code blocks in `root` that wait for the highlighter (or a grammar). */

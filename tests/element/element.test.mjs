@@ -2467,6 +2467,64 @@ test("code is highlighted and math typeset, each library loaded only when a row 
   await page.close();
 });
 
+test("code is highlighted in a worker; where none can start, in the page, to the same nodes; only highlight.js's own HTML is parsed", async () => {
+  const lines = Array.from({ length: 300 }, (_, i) => (i % 10 === 9 ? "" : `  const value${i} = compute(${i}, "text <${i}> & 'more'"); // step ${i}`));
+  const text = ["```js\nconst answer = 42; // the answer\n```", "```python\n" + `def big():\n${lines.join("\n")}\n` + "```"].join("\n\n");
+  const base = { conversation_id: null, message_type: "assistant", content_type: "text", sequence: 0, status: "completed", tool_call_id: null, metadata: {} };
+  const shown = async (refuse) => {
+    const { page, watch } = await open();
+    const chunks = [];
+    page.on("request", (r) => { const m = /\/element\/(highlight|highlighter)-[^/]*\.js$/.exec(r.url()); if (m) chunks.push(m[1]); });
+    if (refuse === "throws") await page.evaluate(() => { window.Worker = function Worker() { throw new DOMException("refused", "SecurityError"); }; });
+    if (refuse === "fails") {
+      await page.evaluate(() => {
+        // A worker refused after it is made (as a policy may): an error event, never a message.
+        window.Worker = class extends EventTarget {
+          constructor() { super(); setTimeout(() => this.onerror?.(new Event("error")), 10); }
+          postMessage() {}
+          terminate() {}
+        };
+      });
+    }
+    const codes = await page.evaluate(async ([base, text]) => {
+      t.records = [{ ...base, content: { text } }];
+      for (let k = 0; k < 400 && window.__record(0)?.querySelectorAll("code.hljs").length !== 2; k++) await new Promise((r) => setTimeout(r, 25));
+      return [...window.__record(0).querySelectorAll("code")].map((c) => ({ highlighted: c.classList.contains("hljs"), html: c.innerHTML, text: c.textContent }));
+    }, [base, text]);
+    return { page, watch, chunks, codes };
+  };
+  const worker = await shown(null);
+  assert.deepEqual(worker.codes.map((c) => c.highlighted), [true, true]);
+  assert.deepEqual(worker.chunks, ["highlight"], "the worker's script comes in highlight.js's chunk; the page's highlighter is not fetched");
+  assert.ok(worker.codes[1].html.split("hljs-").length > 500, "a long block's tokens have their spans");
+  assert.equal(worker.codes[1].text, `def big():\n${lines.join("\n")}\n`, "the code's text is kept exactly");
+  // The check that lets highlight.js's HTML be parsed without a sanitizer refuses anything else.
+  const refused = await worker.page.evaluate(async () => {
+    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/element\/highlight-[^/]*\.js$/.test(n));
+    const { fill } = await import(url);
+    const into = document.createElement("code");
+    const vectors = ['<img src=x onerror="window.__xss()">', '<span class="a" onclick="window.__xss()">x</span>', "<span class=a>x</span>",
+      "<script>window.__xss()</script>", "a &nbsp; b", "<span class=\"hljs-string\"><svg onload=window.__xss()></span>", "<!-- x -->", "<"];
+    const accepted = ['<span class="hljs-keyword">const</span> a = &lt;b&gt; &amp;&amp; &quot;c&quot; &#x27;d&#x27;', ""];
+    return {
+      refused: vectors.filter((v) => fill(into, v)),
+      accepted: accepted.map((v) => fill(into, v) && into.innerHTML),
+    };
+  });
+  assert.deepEqual(refused.refused, [], "every foreign tag, attribute or entity is refused");
+  assert.deepEqual(refused.accepted, ['<span class="hljs-keyword">const</span> a = &lt;b&gt; &amp;&amp; "c" \'d\'', ""]);
+  assert.equal(await worker.page.evaluate(() => window.__xssFired), 0);
+  await clean(worker.page, worker.watch);
+  await worker.page.close();
+  for (const refuse of ["throws", "fails"]) {
+    const page = await shown(refuse);
+    assert.deepEqual(page.codes, worker.codes, `a worker that ${refuse}: the same nodes`);
+    assert.deepEqual(page.chunks, ["highlight", "highlighter"], `a worker that ${refuse}: the page's highlighter fetched`);
+    await clean(page.page, page.watch);
+    await page.page.close();
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // Conversations kept on a server: prepend, upsert, participants, cd-reach-start, the new count.
 

@@ -1,4 +1,4 @@
-// Highlighting a long code block a piece at a time (js/element/highlight.js, `highlightPiece`) gives
+// Highlighting a long code block a piece at a time (js/element/highlighter.js, `highlightPiece`, what the page does where no worker can start) gives
 // exactly the HTML that highlighting it whole gives, in every language the element bundles, over
 // the repository's own files and generated blocks whose comments and strings span blank lines.
 // Runs in Node on the chunk's source, bundled as scripts/build-element.mjs bundles it.
@@ -11,7 +11,7 @@ import { build } from "esbuild";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const { outputFiles: [bundle] } = await build({
-  entryPoints: [join(repo, "js/element/highlight.js")], bundle: true, write: false, format: "esm",
+  entryPoints: [join(repo, "js/element/highlighter.js")], bundle: true, write: false, format: "esm",
   platform: "neutral", loader: { ".css": "text" }, logLevel: "warning",
 });
 const { highlight, highlightPiece, PIECE_LINES } = await import(`data:text/javascript;base64,${Buffer.from(bundle.text).toString("base64")}`);
