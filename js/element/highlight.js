@@ -163,7 +163,7 @@ function inPageHighlight(page, job) {
         const piece = page.highlightPiece(job.text, job.language, start);
         if (piece === null) return null;
         html += piece.html;
-        if (piece.end >= job.text.length) return html;
+        if (piece.end >= job.text.length) return page.inGroups(html);
         start = piece.end;
         await pause();
       }

@@ -87,3 +87,35 @@ export function prepare(language) {
   const known = typeof language === "string" ? hljs.getLanguage(language) : null;
   if (known && known.isCompiled !== true) hljs.highlight("", { language, ignoreIllegals: true });
 }
+
+/** Lines of highlighted code a group holds (a block shorter than two groups has none). */
+export const GROUP_LINES = 50;
+
+/**
+ * highlight.js's HTML of a long block with its lines put into groups of GROUP_LINES lines
+ * (`<span class="code-lines">`, blocks with `content-visibility: auto` and the height of their
+ * lines: the element's style.css), each cut after a newline outside every span, so that the
+ * browser styles, lays out and paints only the groups in view (a 500-line block is about 2,500
+ * spans). A group whose last line is inside a span (a comment over many lines) runs on to the next
+ * newline outside one. The text is the same, in order. HTML of fewer lines is returned as it is.
+ */
+export function inGroups(html) {
+  let lines = 0;
+  for (let at = html.indexOf("\n"); at >= 0; at = html.indexOf("\n", at + 1)) lines++;
+  if (lines < 2 * GROUP_LINES) return html;
+  const groups = [];
+  let depth = 0;
+  let inGroup = 0;
+  let start = 0;
+  for (let at = 0; at < html.length; at++) {
+    const c = html.charCodeAt(at);
+    if (c === 60 /* < */) depth += html.startsWith("</", at) ? -1 : 1;
+    else if (c === 10 /* \n */ && ++inGroup >= GROUP_LINES && depth === 0) {
+      groups.push(html.slice(start, at + 1));
+      start = at + 1;
+      inGroup = 0;
+    }
+  }
+  if (start < html.length) groups.push(html.slice(start));
+  return groups.map((group) => `<span class="code-lines">${group}</span>`).join("");
+}

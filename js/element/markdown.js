@@ -240,6 +240,13 @@ function showHighlighted(code, html, length, text) {
   if (!lazy.highlight.fill(code, html)) code.replaceChildren(sanitizer().sanitize(html, CODE_CONFIG));
   if (length < text.length) code.append(text.slice(length));
   code.classList.toggle("hljs", length === text.length);
+  // A long block's groups of lines (highlighter.js, inGroups) are as tall as their lines while the
+  // browser skips them: 50, or as many as a group that ran on past a comment, or the last, holds.
+  for (const group of code.querySelectorAll(".code-lines")) {
+    const lines = group.textContent.split("\n");
+    const count = lines.length - (lines[lines.length - 1] === "" ? 1 : 0);
+    if (count !== 50) group.style.setProperty("--lines", String(count));
+  }
 }
 
 /**

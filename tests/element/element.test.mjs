@@ -2493,11 +2493,25 @@ test("code is highlighted in a worker; where none can start, in the page, to the
     }, [base, text]);
     return { page, watch, chunks, codes };
   };
+  // The long block's lines in groups the browser skips out of view, the block as tall as its text
+  // shown plain (a language the highlighter does not know).
+  const heights = (page) => page.evaluate(async ([base, text]) => {
+    const height = () => window.__record(0).querySelectorAll("pre")[1].getBoundingClientRect().height;
+    const grouped = height();
+    const groups = window.__record(0).querySelectorAll("pre")[1].querySelectorAll(".code-lines").length;
+    t.records = [{ ...base, content: { text: text.replace("```python", "```unknown-language") } }];
+    await window.__frames(3);
+    return { grouped, plain: height(), groups };
+  }, [base, text]);
   const worker = await shown(null);
   assert.deepEqual(worker.codes.map((c) => c.highlighted), [true, true]);
   assert.deepEqual(worker.chunks, ["highlight"], "the worker's script comes in highlight.js's chunk; the page's highlighter is not fetched");
   assert.ok(worker.codes[1].html.split("hljs-").length > 500, "a long block's tokens have their spans");
   assert.equal(worker.codes[1].text, `def big():\n${lines.join("\n")}\n`, "the code's text is kept exactly");
+  const sizes = await heights(worker.page);
+  assert.equal(sizes.groups, 7, "301 lines in groups of 50");
+  // (to a pixel a group: a group's height is rounded to the layout's units, a line's place is not)
+  assert.ok(Math.abs(sizes.grouped - sizes.plain) <= sizes.groups, `as tall as its text: ${sizes.grouped} against ${sizes.plain}`);
   // The check that lets highlight.js's HTML be parsed without a sanitizer refuses anything else.
   const refused = await worker.page.evaluate(async () => {
     const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/element\/highlight-[^/]*\.js$/.test(n));

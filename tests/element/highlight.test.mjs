@@ -14,7 +14,7 @@ const { outputFiles: [bundle] } = await build({
   entryPoints: [join(repo, "js/element/highlighter.js")], bundle: true, write: false, format: "esm",
   platform: "neutral", loader: { ".css": "text" }, logLevel: "warning",
 });
-const { highlight, highlightPiece, PIECE_LINES } = await import(`data:text/javascript;base64,${Buffer.from(bundle.text).toString("base64")}`);
+const { highlight, highlightPiece, inGroups, GROUP_LINES, PIECE_LINES } = await import(`data:text/javascript;base64,${Buffer.from(bundle.text).toString("base64")}`);
 
 /** `code` highlighted a piece at a time, and how many pieces it took. */
 function inPieces(code, language) {
@@ -91,4 +91,31 @@ test("pieces end before a blank line at the top level, at least PIECE_LINES line
   assert.ok(piece.end > commented.indexOf("*/"), "not inside the comment");
   assert.equal(highlightPiece(lines(500, 0), "javascript", 0).end, lines(500, 0).length, "no blank line: whole");
   assert.equal(highlightPiece("x", "brainfuck", 0), null, "an unknown language");
+});
+
+test("a long block's HTML goes into groups of GROUP_LINES lines, cut only outside every span, its text unchanged", () => {
+  const unescape = (html) => html.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+  const lines = (n) => Array.from({ length: n }, (_, i) => `const v${i} = "<${i}>"; // & ${i}`).join("\n");
+  // A comment over lines 40 to 60 and 90 to 130: the groups that would end inside it run on.
+  const code = `${lines(40)}\n/*\n${lines(20)}\n*/\n${lines(30)}\n/*\n${lines(40)}\n*/\n${lines(300)}\n`;
+  const html = highlight(code, "javascript");
+  const grouped = inGroups(html);
+  const groups = [...grouped.matchAll(/<span class="code-lines">/g)].length;
+  assert.ok(groups >= 7, `${groups} groups`);
+  assert.equal(unescape(grouped), code, "the same text, in order");
+  assert.equal(grouped.replace(/<span class="code-lines">/g, "").replace(/<\/span>/g, "").length, html.replace(/<\/span>/g, "").length, "nothing else added");
+  // Each group is whole (its spans close inside it) and holds GROUP_LINES lines or more, but the last.
+  const parts = [];
+  let depth = 0, from = 0;
+  for (const m of grouped.matchAll(/<span[^>]*>|<\/span>/g)) {
+    if (m[0].startsWith("<span")) { if (depth === 0) from = m.index; depth++; } else if (--depth === 0) parts.push(grouped.slice(from, m.index + 7));
+  }
+  assert.equal(parts.length, groups, "groups side by side, each closed");
+  parts.forEach((part, k) => {
+    const n = unescape(part).split("\n").length - 1;
+    if (k < parts.length - 1) assert.ok(n >= GROUP_LINES, `group ${k}: ${n} lines`);
+  });
+  assert.ok(parts.some((part) => unescape(part).split("\n").length - 1 > GROUP_LINES), "a group ran on past a comment");
+  const short = highlight(lines(2 * GROUP_LINES - 2), "javascript");
+  assert.equal(inGroups(short), short, "a block under two groups' lines as it is");
 });
