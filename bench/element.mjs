@@ -529,7 +529,8 @@ function report(r) {
     const own = z.parts.filter((p) => p.name.startsWith("the element's")).reduce((sum, p) => sum + p.gzip, 0);
     rows.push(["the element's own code and CSS", "the two parts above, gzipped alone", `${int(own)} B (${(own / 1024).toFixed(1)} KB)`, "", `≤ 16 KB (${int(BUDGET)} B)`, met(own <= BUDGET)]);
     const LAZY = {
-      highlight: "highlight.js, 17 languages, and its colours (js/element/highlight.js, highlight.css)",
+      highlight: "the highlighter's worker: highlight.js, 17 languages, as a script's text; and its colours (js/element/highlight.js, highlight-worker.js, highlight.css)",
+      highlighter: "highlight.js, 17 languages, for the page where no worker can start (js/element/highlighter.js)",
       math: "Temml (js/element/math.js)",
       stream: "remend and the streaming healer and grouping (js/element/stream.js), on a page that streams",
       input: "the reader of `load` and `src` (js/element/input.js)",
