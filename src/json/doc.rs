@@ -1221,6 +1221,110 @@ mod tests {
         assert_eq!(got.len(), 41);
     }
 
+    /// Every slot of a document as (start, length and tag, next).
+    fn slots_of(doc: &Doc) -> Vec<(u32, u32, u32)> {
+        (0..doc.slots.len())
+            .map(|i| {
+                let s = doc.slots.get(i).unwrap();
+                (s.start, s.len_tag, s.next)
+            })
+            .collect()
+    }
+
+    /// Parsing a text in steps of every size (values of the top level a step) gives exactly the
+    /// slots of one pass, or its error; at each stop the values complete are the first of the
+    /// whole parse's, with the same slots, and nothing past them is parsed.
+    #[test]
+    fn a_parse_in_steps_of_every_size_is_the_whole_parse() {
+        let texts = [
+            "[]",
+            " [ ] ",
+            "[1]",
+            "[1, -0.5e+3, 0, 2E-7]",
+            "[[], {}, [[]], {\"a\": {}}, [1, [2, [3]]]]",
+            "[\"a\\\"b\", \"\\u00e9\\n\", \"\", \"plain\", {\"k\\u0041\": \"v\"}]",
+            "[true, false, null, {\"t\": true, \"f\": [false, null]}]\n",
+            "\t[{\"role\": \"user\", \"content\": \"hi\"},\r\n {\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"x\"}]}]",
+            "{\"a\": [1, 2], \"b\": {\"c\": null}, \"a\": 3}",
+            "{}",
+            "\"alone\"",
+            "12",
+            // Not JSON: errors at the start, after some values, inside one, and after the end.
+            "",
+            "[",
+            "[1,",
+            "[1, 2,]",
+            "[1, 2 3]",
+            "[1, {\"a\": tru}, 3]",
+            "[1, \"unterminated",
+            "[1, [2, 3], 4] x",
+            "[1, 2]]",
+            "{\"a\": 1,}",
+        ];
+        for text in texts {
+            let whole = Doc::parse(text);
+            // The values of the top level: an array's elements, an object's values.
+            let children = whole.as_ref().ok().map(|doc| {
+                let root: N = doc.root();
+                match root.kind() {
+                    Kind::Array => root.children().count(),
+                    Kind::Object => root.children().count() / 2,
+                    _ => 0,
+                }
+            });
+            for step in 1..=text.len() + 1 {
+                let (mut doc, mut state) = Doc::start(text);
+                let mut stops = 0;
+                let result = loop {
+                    let before = state.complete();
+                    if let Err(e) = doc.resume(&mut state, step) {
+                        break Err(e);
+                    }
+                    if state.finished() {
+                        break Ok(());
+                    }
+                    stops += 1;
+                    assert!(stops <= text.len(), "{text:?}: no end");
+                    // Stopped after exactly `step` more values, each followed by its comma.
+                    assert_eq!(state.complete(), before + step, "{text:?} step {step}");
+                    let Ok(whole) = &whole else { continue };
+                    let root: N = whole.root();
+                    let want: Vec<u32> = root.children().take(state.complete()).collect();
+                    let got: Vec<u32> = doc
+                        .root::<RustEngine>()
+                        .children_between(1, state.complete_end())
+                        .collect();
+                    let array = root.kind() == Kind::Array;
+                    if array {
+                        assert_eq!(got, want, "{text:?} step {step}");
+                    }
+                    let end = state.complete_end() as usize;
+                    assert_eq!(
+                        slots_of(&doc)[1..end],
+                        slots_of(whole)[1..end],
+                        "{text:?} step {step}"
+                    );
+                    // Nothing past them but, in an object, the next key.
+                    let past = if array { 0 } else { 1 };
+                    assert_eq!(
+                        doc.slots.len(),
+                        end + past,
+                        "{text:?}: parsed past the stop"
+                    );
+                };
+                match (&whole, result) {
+                    (Ok(whole), Ok(())) => {
+                        assert_eq!(slots_of(&doc), slots_of(whole), "{text:?} step {step}");
+                        assert_eq!(Some(state.complete()), children, "{text:?}");
+                        assert_eq!(state.complete_end() as usize, doc.slots.len());
+                    }
+                    (Err(want), Err(got)) => assert_eq!(&got, want, "{text:?} step {step}"),
+                    (want, got) => panic!("{text:?} step {step}: {want:?} against {got:?}"),
+                }
+            }
+        }
+    }
+
     #[test]
     fn deep_nesting_costs_no_stack() {
         let text = "[".repeat(200_000) + &"]".repeat(200_000);
