@@ -5,7 +5,9 @@
 //! kind, and where the next value after it (and everything inside it) begins. Strings are not
 //! decoded until asked for; an object's keys are string slots, each followed by its value. The
 //! parser is iterative, so nesting depth costs heap, never stack; it accepts exactly the grammar of
-//! RFC 8259 (what `JSON.parse` accepts), surrounded by JSON whitespace.
+//! RFC 8259 (what `JSON.parse` accepts), surrounded by JSON whitespace. It can stop after a number
+//! of the top-level container's values and go on later ([`Doc::start`], [`Doc::resume`]), with the
+//! same slots as one pass: a Transcript parses a large array as it reads it.
 
 use crate::json::{Json, Kind, Number};
 use crate::prelude::*;
