@@ -151,7 +151,9 @@ pub struct Read {
     pub settled: Vec<u32>,
     /// The text is not JSON past the elements read: the error [`Transcript::from_json`] gives it
     /// ("Expected JSON text at $: ..."). The records of the elements before it stay, and reading
-    /// is done.
+    /// is done. A read that reads elements before it meets the error returns them (and what they
+    /// settled) without it, and the next read returns it: a read that returns an error reads
+    /// nothing.
     pub error: Option<Error>,
 }
 
@@ -337,7 +339,8 @@ impl<F: Engine> Transcript<F> {
     /// an array or an object with a `messages` array, is an error.
     pub fn from_json(text: String) -> Result<Self> {
         let mut transcript = Self::open(text)?;
-        if let Some(error) = transcript.read(usize::MAX).error {
+        transcript.read_rest();
+        if let Some(error) = transcript.unreported.take() {
             return Err(error);
         }
         transcript.docs.shrink_to_fit();
@@ -350,7 +353,7 @@ impl<F: Engine> Transcript<F> {
     ///
     /// A top-level array is parsed as it is read: `open` parses nothing of it, and each `read`
     /// parses only as far as the elements it reads, so that the first records cost only their own
-    /// text; text that is not JSON past them is an error of the `read` that meets it
+    /// text; text that is not JSON past them is an error of a later `read`
     /// ([`Read::error`]). Any other top level is parsed whole here (an object's `messages` is
     /// known only once every key is: of duplicate keys the last counts), and its errors are
     /// those of [`Transcript::from_json`].
@@ -406,8 +409,8 @@ impl<F: Engine> Transcript<F> {
     /// document, its records and the ids of the calls not answered yet.
     ///
     /// A top-level array is parsed only as far as the elements read ([`Transcript::open`]); text
-    /// that is not JSON past them ends reading with [`Read::error`] once the elements before it
-    /// are read.
+    /// that is not JSON past them ends reading with [`Read::error`], returned by a read that reads
+    /// nothing: the elements before it come with the read before.
     pub fn read(&mut self, count: usize) -> Read {
         let mut read = Read::default();
         if let Some(error) = self.unreported.take() {
@@ -420,6 +423,7 @@ impl<F: Engine> Transcript<F> {
             entries,
             calls,
             reading,
+            unreported,
             ..
         } = self;
         let (Some(mut at), Some(doc)) = (reading.take(), docs.first_mut()) else {
@@ -442,6 +446,7 @@ impl<F: Engine> Transcript<F> {
             }
         }
         let doc: &Doc = doc;
+        let first_index = at.index;
         let base = if at.under_messages {
             Path::Root("$.messages")
         } else {
@@ -474,6 +479,11 @@ impl<F: Engine> Transcript<F> {
             at.index += 1;
         }
         match elements.next() {
+            // Elements read before the error: their records and what they settled now, the error
+            // from the next read (reading is over: nothing but it is left).
+            _ if read.error.is_some() && (at.index > first_index || !read.settled.is_empty()) => {
+                *unreported = read.error.take();
+            }
             _ if read.error.is_some() => read.done = true,
             Some(next) => {
                 at.next = next.id();
@@ -493,7 +503,7 @@ impl<F: Engine> Transcript<F> {
     /// nothing shown that a caller must hear of (what follows changes every index anyway), and a
     /// syntax error met is kept for the next [`Transcript::read`] to return.
     fn read_rest(&mut self) {
-        if self.reading.is_some() {
+        while self.reading.is_some() {
             if let Some(error) = self.read(usize::MAX).error {
                 self.unreported = Some(error);
             }

@@ -347,9 +347,14 @@ fn read_in_slices(text: &str, k: usize) -> (Value, Vec<String>) {
     let mut t = T::open(text.into()).unwrap();
     let mut errors = Vec::new();
     for _ in 0..=text.len() {
+        let len = t.len();
         let read = t.read(k);
         if let Some(e) = read.error {
             assert!(read.done, "an error ends reading");
+            assert!(
+                read.settled.is_empty() && t.len() == len,
+                "a read that errs reads nothing"
+            );
             errors.push(e.message);
         }
         if read.done {

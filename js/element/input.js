@@ -291,6 +291,8 @@ export async function openInput(input, modules) {
         // read, the Store's, which keeps the rows read (the element words it as notJson does).
         transcript = api.Transcript.open(input);
         transcript.read(FIRST_READ);
+        // (A read that meets an error after reading elements throws it from the next read.)
+        transcript.read(0);
         if (!ofAnotherFormat(transcript)) return { transcript, protocol: null, api };
         // Messages of a format detectProtocol may know (a large LangChain.js or UIMessage file):
         // read below.

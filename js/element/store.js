@@ -49,10 +49,9 @@ export class Store {
     try {
       ({ done, settled } = this.transcript.read(count));
     } catch (error) {
-      // The records read before the error stay (the read that threw read them); which of those
-      // shown it settled is not known: every chunk is fetched again.
+      // Text that is not JSON past the elements read (a read that throws reads nothing: the
+      // elements before the error came with the read before it). The records read stay.
       this.failure = error;
-      this.chunks.clear();
     }
     const before = this.base;
     this.base = this.transcript.length;

@@ -66,8 +66,9 @@ impl Transcript {
     /// records: `{done, settled}`, `done` true once every element is read, `settled` the indices
     /// of records there before whose status the call changed (tool calls its results answered).
     /// `search`, `prepareSearch` and `append` read what is left first. Text that is not JSON past
-    /// the elements read so far throws the `invalid_input` error `fromJson` throws for it, once
-    /// the elements before it are read (their records stay); reading is then done.
+    /// the elements read so far throws the `invalid_input` error `fromJson` throws for it, from
+    /// the read after the one that read the elements before it (their records stay; a read that
+    /// throws reads nothing); reading is then done.
     #[wasm_bindgen(unchecked_return_type = "TranscriptRead")]
     pub fn read(
         &mut self,

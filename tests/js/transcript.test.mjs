@@ -117,7 +117,9 @@ test("open reads nothing; read adds records a slice at a time, names the statuse
     // A top-level array is parsed as it is read: text that is not JSON is an error of the read
     // that meets it; any other top level's of open.
     const v = Transcript.open("[1,");
+    assert.deepEqual(v.read(), { done: false, settled: [] }, "the element before the error");
     assert.throws(() => v.read(), (e) => isChatDisplayError(e) && e.code === "invalid_input" && e.path === "$");
+    assert.equal(v.length, 1);
     v.free();
     assert.throws(() => Transcript.open('{"messages": [1,'), (e) => isChatDisplayError(e) && e.code === "invalid_input" && e.path === "$");
   } finally {
@@ -126,7 +128,7 @@ test("open reads nothing; read adds records a slice at a time, names the statuse
   }
 });
 
-test("text broken after its first elements: reads return their records, the read that meets the break throws fromJson's error, later reads are done", () => {
+test("text broken after its first elements: reads return their records, the read after them throws fromJson's error, later reads are done", () => {
   const messages = [];
   for (let i = 0; i < 40; i++) messages.push({ role: i % 2 ? "assistant" : "user", content: `Message ${i} é` });
   const valid = JSON.stringify(messages);
@@ -150,19 +152,27 @@ test("text broken after its first elements: reads return their records, the read
     for (const input of [text, new TextEncoder().encode(text)]) {
       const t = Transcript.open(input);
       try {
-        let read = 0;
-        while (read + 8 < complete) {
-          assert.deepEqual(t.read(8), { done: false, settled: [] });
-          read += 8;
+        // Reads of 8 until one throws: each before it reads up to 8 (the last of them up to the
+        // break), and the one that throws reads nothing.
+        let reads = 0;
+        for (;;) {
+          const length = t.length;
+          let result;
+          try {
+            result = t.read(8);
+          } catch (e) {
+            assert.ok(isChatDisplayError(e));
+            assert.equal(e.code, "invalid_input");
+            assert.equal(e.path, "$");
+            assert.equal(e.message, want.message);
+            assert.equal(t.length, length, "a read that throws reads nothing");
+            break;
+          }
+          assert.deepEqual(result, { done: false, settled: [] });
+          reads += 1;
+          assert.ok(reads <= 6, "the break is met");
         }
-        assert.equal(t.length, read);
-        assert.throws(() => t.read(8), (e) => {
-          assert.ok(isChatDisplayError(e));
-          assert.equal(e.code, "invalid_input");
-          assert.equal(e.path, "$");
-          assert.equal(e.message, want.message);
-          return true;
-        });
+        assert.equal(reads, Math.ceil(complete / 8));
         // The records before the break stay; reading is done.
         assert.equal(JSON.stringify(t.records(0, t.length)), firstRecords(complete));
         assert.deepEqual(t.read(8), { done: true, settled: [] });
