@@ -11,7 +11,7 @@
 use crate::display::{record_items, DisplayItem, DisplayRecord, ErrorRecord, ItemContent, Status};
 use crate::error::text;
 use crate::error::{Error, ErrorCode, Path, Result};
-use crate::json::doc::{Doc, Engine, Node, SyntaxError};
+use crate::json::doc::{Doc, Engine, Node, Resume, SyntaxError};
 use crate::json::{Json, Kind};
 use crate::map::Index;
 use crate::message::{parse_message, Message};
@@ -72,6 +72,9 @@ pub struct Transcript<F> {
     /// Where reading the loaded array stands while elements of it are still to be read
     /// ([`Transcript::open`], [`Transcript::read`]).
     reading: Option<Reading>,
+    /// A syntax error met by a method that reads the rest first ([`Transcript::read_rest`]),
+    /// which the next [`Transcript::read`] returns.
+    unreported: Option<Error>,
     /// The records' search text, made once (by [`Transcript::prepare_search`] a slice at a time, or
     /// by the first search), so that a query scans lowercased bytes instead of making each
     /// record's text and lowercasing it again.
@@ -127,22 +130,31 @@ impl Calls {
 struct Reading {
     /// The array's value in the document.
     array: u32,
-    /// The value of the next element to read.
+    /// The value of the next element to read (0 before the first: none is at 0, the root).
     next: u32,
     /// That element's index in the array.
     index: usize,
     /// True when the array is the top-level object's `messages` (paths start `$.messages`).
     under_messages: bool,
+    /// Where parsing the text stands while the top-level array is parsed as it is read (`None`
+    /// once the text is parsed whole).
+    parse: Option<Resume>,
 }
 
 /// What a call of [`Transcript::read`] did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Read {
-    /// True once every element is read.
+    /// True once every element is read (or reading stopped at `error`).
     pub done: bool,
     /// The records there before the call whose status it changed (tool calls its results
     /// settled), in no particular order.
     pub settled: Vec<u32>,
+    /// The text is not JSON past the elements read: the error [`Transcript::from_json`] gives it
+    /// ("Expected JSON text at $: ..."). The records of the elements before it stay, and reading
+    /// is done. A read that reads elements before it meets the error returns them (and what they
+    /// settled) without it, and the next read returns it: a read that returns an error reads
+    /// nothing.
+    pub error: Option<Error>,
 }
 
 /// The lowercased `toText` of records `0..ends.len()`, one after another, and the last search.
@@ -327,40 +339,62 @@ impl<F: Engine> Transcript<F> {
     /// an array or an object with a `messages` array, is an error.
     pub fn from_json(text: String) -> Result<Self> {
         let mut transcript = Self::open(text)?;
-        transcript.read(usize::MAX);
+        transcript.read_rest();
+        if let Some(error) = transcript.unreported.take() {
+            return Err(error);
+        }
         transcript.docs.shrink_to_fit();
         transcript.entries.shrink_to_fit();
         Ok(transcript)
     }
 
-    /// Parses `text`, reading none of its elements yet: [`Transcript::read`] reads them, a slice
-    /// at a time, so that a caller can show the first records before the last are read. The same
-    /// errors as [`Transcript::from_json`].
+    /// Opens `text`, reading none of its elements yet: [`Transcript::read`] reads them, a slice
+    /// at a time, so that a caller can show the first records before the last are read.
+    ///
+    /// A top-level array is parsed as it is read: `open` parses nothing of it, and each `read`
+    /// parses only as far as the elements it reads, so that the first records cost only their own
+    /// text; text that is not JSON past them is an error of a later `read`
+    /// ([`Read::error`]). Any other top level is parsed whole here (an object's `messages` is
+    /// known only once every key is: of duplicate keys the last counts), and its errors are
+    /// those of [`Transcript::from_json`].
     pub fn open(text: String) -> Result<Self> {
-        let doc = Doc::parse(text).map_err(|e| syntax_error(&e))?;
-        let root: Node<'_, F> = doc.root();
-        let (array, under_messages) = match root.kind() {
-            Kind::Array => (root, false),
-            Kind::Object => match root.get("messages").filter(|m| m.kind() == Kind::Array) {
-                Some(messages) => (messages, true),
-                None => return Err(Self::shape_error(root.kind())),
-            },
-            other => return Err(Self::shape_error(other)),
+        // Two records a message, about what conversations hold (a message is about 500 bytes of
+        // text), so that the list is seldom moved while it grows.
+        let entries = Vec::with_capacity(text.len() / 256);
+        let (mut doc, mut parse) = Doc::start(text);
+        let reading = if doc.starts_array() {
+            Some(Reading {
+                array: 0,
+                next: 0,
+                index: 0,
+                under_messages: false,
+                parse: Some(parse),
+            })
+        } else {
+            doc.resume(&mut parse, usize::MAX)
+                .map_err(|e| syntax_error(&e))?;
+            let root: Node<'_, F> = doc.root();
+            let array = match root.kind() {
+                Kind::Object => match root.get("messages").filter(|m| m.kind() == Kind::Array) {
+                    Some(messages) => messages,
+                    None => return Err(Self::shape_error(root.kind())),
+                },
+                other => return Err(Self::shape_error(other)),
+            };
+            array.items().next().map(|first| Reading {
+                array: array.id(),
+                next: first.id(),
+                index: 0,
+                under_messages: true,
+                parse: None,
+            })
         };
-        let reading = array.items().next().map(|first| Reading {
-            array: array.id(),
-            next: first.id(),
-            index: 0,
-            under_messages,
-        });
-        // Two records a message, about what conversations hold, so that the list is seldom
-        // moved while it grows.
-        let entries = Vec::with_capacity(array.items().count() * 2);
         Ok(Transcript {
             docs: vec![doc],
             entries,
             calls: Calls::default(),
             reading,
+            unreported: None,
             search_text: SearchText::default(),
             floats: PhantomData,
         })
@@ -373,19 +407,46 @@ impl<F: Engine> Transcript<F> {
     /// earliest such result decides). Only the calls still waiting keep their ids, so that what
     /// reading holds besides the document stays small: the peak memory of a Transcript is its
     /// document, its records and the ids of the calls not answered yet.
+    ///
+    /// A top-level array is parsed only as far as the elements read ([`Transcript::open`]); text
+    /// that is not JSON past them ends reading with [`Read::error`], returned by a read that reads
+    /// nothing: the elements before it come with the read before.
     pub fn read(&mut self, count: usize) -> Read {
         let mut read = Read::default();
+        if let Some(error) = self.unreported.take() {
+            read.done = true;
+            read.error = Some(error);
+            return read;
+        }
         let Transcript {
             docs,
             entries,
             calls,
             reading,
+            unreported,
             ..
         } = self;
-        let (Some(mut at), Some(doc)) = (reading.take(), docs.first()) else {
+        let (Some(mut at), Some(doc)) = (reading.take(), docs.first_mut()) else {
             read.done = true;
             return read;
         };
+        // The elements parsed but not read yet, and the index after the last of them.
+        let mut end = u32::MAX;
+        if let Some(parse) = at.parse.as_mut() {
+            let ready = parse.complete().saturating_sub(at.index);
+            if ready < count {
+                if let Err(e) = doc.resume(parse, count - ready) {
+                    read.error = Some(syntax_error(&e));
+                }
+            }
+            end = parse.complete_end();
+            if at.next == 0 {
+                // The first element, if any is complete (slot 1, after the array's own).
+                at.next = 1;
+            }
+        }
+        let doc: &Doc = doc;
+        let first_index = at.index;
         let base = if at.under_messages {
             Path::Root("$.messages")
         } else {
@@ -398,7 +459,7 @@ impl<F: Engine> Transcript<F> {
             settled: &mut read.settled,
         };
         let array: Node<'_, F> = doc.node(at.array);
-        let mut elements = array.items_from(at.next);
+        let mut elements = array.items_between(at.next, end);
         for element in elements.by_ref().take(count) {
             if element.kind() == Kind::Object && element.get("content_type").is_some() {
                 place.entries.push(Self::given(&element, &base, at.index));
@@ -418,13 +479,35 @@ impl<F: Engine> Transcript<F> {
             at.index += 1;
         }
         match elements.next() {
+            // Elements read before the error: their records and what they settled now, the error
+            // from the next read (reading is over: nothing but it is left).
+            _ if read.error.is_some() && (at.index > first_index || !read.settled.is_empty()) => {
+                *unreported = read.error.take();
+            }
+            _ if read.error.is_some() => read.done = true,
             Some(next) => {
                 at.next = next.id();
+                *reading = Some(at);
+            }
+            // Parsed as far as read, the rest still to parse.
+            None if at.parse.as_ref().is_some_and(|p| !p.finished()) => {
+                at.next = end;
                 *reading = Some(at);
             }
             None => read.done = true,
         }
         read
+    }
+
+    /// Reads every element left, for a method that needs them all: the records it reads settle
+    /// nothing shown that a caller must hear of (what follows changes every index anyway), and a
+    /// syntax error met is kept for the next [`Transcript::read`] to return.
+    fn read_rest(&mut self) {
+        while self.reading.is_some() {
+            if let Some(error) = self.read(usize::MAX).error {
+                self.unreported = Some(error);
+            }
+        }
     }
 
     fn shape_error(kind: Kind) -> Error {
@@ -466,6 +549,13 @@ impl<F: Engine> Transcript<F> {
         }
     }
 
+    /// How far the text is parsed: the byte offset a top-level array's parse stands at while it
+    /// is parsed as it is read, else `None` (parsed whole, or given up at an error). For tests.
+    #[doc(hidden)]
+    pub fn parsed_to(&self) -> Option<usize> {
+        self.reading.as_ref()?.parse.as_ref().map(Resume::offset)
+    }
+
     /// The number of records.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -493,7 +583,7 @@ impl<F: Engine> Transcript<F> {
             let node: Node<'_, F> = doc.root();
             let message = parse_message(&F::wrap(node), &root)?;
             // The loaded array first, so that the message comes after all of it.
-            self.read(usize::MAX);
+            self.read_rest();
             let mut place = Place {
                 entries: &mut self.entries,
                 calls: &mut self.calls,
@@ -619,7 +709,7 @@ impl<F: Engine> Transcript<F> {
     /// not made yet is made first ([`Transcript::prepare_search`]); a query that contains the last
     /// one searched whole is looked for only in its hits.
     pub fn search(&mut self, query: &str, limit: Option<usize>) -> Vec<u32> {
-        self.read(usize::MAX);
+        self.read_rest();
         let query = F::lowercase(query);
         let n = self.entries.len();
         self.index_to(n);
@@ -675,7 +765,7 @@ impl<F: Engine> Transcript<F> {
     /// not read yet); true once every record has its search text. A caller that does this a slice at a time (the element does, after
     /// loading) spares the first search the work.
     pub fn prepare_search(&mut self, count: usize) -> bool {
-        self.read(usize::MAX);
+        self.read_rest();
         let end = self.search_text.ends.len().saturating_add(count);
         self.index_to(end);
         self.search_text.ends.len() >= self.entries.len()

@@ -132,6 +132,23 @@ fn transcript_over_the_fixture_seeds() {
     replay(&json_seeds(), transcript::run);
 }
 
+/// The seeds that are arrays, cut short and given text after their end: JSON for their first
+/// elements, not after them (a Transcript parses an array as it reads it).
+#[test]
+fn transcript_over_the_array_seeds_broken_late() {
+    let arrays: Vec<Vec<u8>> = json_seeds()
+        .into_iter()
+        .filter(|s| s.first() == Some(&b'['))
+        .collect();
+    assert!(arrays.len() > 20, "{}", arrays.len());
+    for seed in &arrays {
+        for cut in [seed.len() / 2, seed.len().saturating_sub(2)] {
+            transcript::run(seed.get(..cut).unwrap_or_default());
+        }
+        transcript::run(&[&seed[..], b" ]"].concat());
+    }
+}
+
 #[test]
 fn partial_json_over_the_fixture_seeds_cut_two_ways() {
     for seed in json_seeds() {

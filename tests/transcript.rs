@@ -296,14 +296,29 @@ fn reading_in_slices_gives_the_whole_and_names_what_it_settled() {
         }
     }
     let mut settled_somewhere = 0;
+    let mut parsed_in_part = 0;
     for (name, text) in &inputs {
         let whole = records(&T::from_json(text.clone()).unwrap());
+        // A top-level array is parsed as it is read: the text is parsed no further than the
+        // elements read, and each read that is not the last stops short of its end.
+        let array = text.trim_start().starts_with('[');
         for k in [1, 2, 3, 5] {
             let mut t = T::open(text.clone()).unwrap();
             assert_eq!(t.len(), 0, "{name}: nothing read at open");
+            if array {
+                assert!(
+                    t.parsed_to().unwrap() <= 1,
+                    "{name}: nothing parsed at open"
+                );
+            }
             loop {
                 let before = records(&t);
                 let read = t.read(k);
+                assert_eq!(read.error, None, "{name}");
+                if array && !read.done {
+                    assert!(t.parsed_to().unwrap() < text.len(), "{name}");
+                    parsed_in_part += 1;
+                }
                 let after = records(&t);
                 let mut changed: Vec<u32> = (0..before.as_array().unwrap().len())
                     .filter(|&i| before[i]["status"] != after[i]["status"])
@@ -323,6 +338,223 @@ fn reading_in_slices_gives_the_whole_and_names_what_it_settled() {
         }
     }
     assert!(settled_somewhere > 10, "{settled_somewhere}");
+    assert!(parsed_in_part > 50, "{parsed_in_part}");
+}
+
+/// The records of a conversation's elements read in slices of `k` until a read says done, and
+/// the errors the reads gave (each read after an error must add nothing).
+fn read_in_slices(text: &str, k: usize) -> (Value, Vec<String>) {
+    let mut t = T::open(text.into()).unwrap();
+    let mut errors = Vec::new();
+    for _ in 0..=text.len() {
+        let len = t.len();
+        let read = t.read(k);
+        if let Some(e) = read.error {
+            assert!(read.done, "an error ends reading");
+            assert!(
+                read.settled.is_empty() && t.len() == len,
+                "a read that errs reads nothing"
+            );
+            errors.push(e.message);
+        }
+        if read.done {
+            break;
+        }
+    }
+    let got = records(&t);
+    // Later reads: done, no error, nothing added.
+    let len = t.len();
+    assert_eq!(
+        t.read(k),
+        chat_display::transcript::Read {
+            done: true,
+            ..Default::default()
+        }
+    );
+    assert_eq!(t.len(), len);
+    (got, errors)
+}
+
+/// Text that is JSON for its first elements and not after them: the reads give the records of
+/// the elements before the break, then the error `from_json` gives the text (the same as before
+/// parsing became lazy: "Expected JSON text at $: ... at byte N."), then done.
+#[test]
+fn text_broken_after_its_first_elements_gives_their_records_then_the_error() {
+    // Calls answered two messages later, so that statuses settle across slices and across the
+    // break.
+    let mut elements = Vec::new();
+    for i in 0..12 {
+        elements.push(json!({"role": "assistant", "content": format!("step \"{i}\" é"), "tool_calls": [{"call_id": format!("c{i}"), "name": "f", "arguments": {"i": i, "deep": [[{}], []]}}]}).to_string());
+        elements.push(json!({"role": "tool", "tool_results": [{"tool_call_id": format!("c{}", i.max(1) - 1), "name": "f", "content": "ok", "is_error": i % 3 == 0}]}).to_string());
+    }
+    let text = format!("[{}]", elements.join(",\n "));
+    // The records of the first `n` elements alone.
+    let first =
+        |n: usize| records(&T::from_json(format!("[{}]", elements[..n].join(","))).unwrap());
+    // Where each element's comma is: element i is complete once the text holds its comma.
+    let mut commas = Vec::new();
+    let mut at = 1;
+    for e in &elements {
+        at += e.len();
+        commas.push(at);
+        at += 3;
+    }
+    let complete = |cut: usize| {
+        commas
+            .iter()
+            .filter(|&&c| c < cut)
+            .count()
+            .min(elements.len() - 1)
+    };
+    let mut cases: Vec<(String, usize, &str)> = Vec::new();
+    // Truncated at several offsets: inside a string, a number, a key, between elements, right
+    // after a comma, just before the closing bracket.
+    for cut in [
+        1,
+        2,
+        40,
+        commas[2],
+        commas[2] + 1,
+        commas[2] + 2,
+        commas[9] - 1,
+        text.len() / 2,
+        text.len() - 30,
+        text.len() - 1,
+    ] {
+        cases.push((text[..cut].to_string(), complete(cut), ""));
+    }
+    // A bad token in the middle (element 7), and text after the end.
+    let bad = elements[7]
+        .replacen("false", "flase", 1)
+        .replacen("true", "ture", 1);
+    assert_ne!(bad, elements[7]);
+    let mut broken = elements.clone();
+    broken[7] = bad;
+    cases.push((
+        format!("[{}]", broken.join(",\n ")),
+        7,
+        "unexpected character",
+    ));
+    cases.push((
+        format!("{text} x"),
+        elements.len(),
+        "unexpected text after the value",
+    ));
+    cases.push((
+        format!("{text}\n]"),
+        elements.len(),
+        "unexpected text after the value",
+    ));
+    cases.push((
+        format!("[{},\n 1 2]", elements[..4].join(",\n ")),
+        4,
+        "expected a comma or a closing bracket",
+    ));
+    for (broken, n, message) in &cases {
+        let error = T::from_json(broken.clone())
+            .err()
+            .expect("not JSON")
+            .message;
+        assert!(
+            error.starts_with("Expected JSON text at $: ") && error.ends_with('.'),
+            "{error}"
+        );
+        assert!(error.contains(message), "{error}");
+        let want = first(*n);
+        for k in [1, 2, 3, 5, 100, usize::MAX] {
+            let (got, errors) = read_in_slices(broken, k);
+            assert_eq!(
+                errors,
+                std::slice::from_ref(&error),
+                "{n} elements, slices of {k}"
+            );
+            assert_eq!(got, want, "{n} elements, slices of {k}: {error}");
+        }
+    }
+    // The errors are those of a whole parse, at the offsets a whole parse stops at.
+    let end = text.len();
+    for (cut, want) in [
+        (
+            1,
+            "Expected JSON text at $: unexpected end of text at byte 1.".to_string(),
+        ),
+        (
+            commas[2] + 1,
+            format!(
+                "Expected JSON text at $: unexpected end of text at byte {}.",
+                commas[2] + 1
+            ),
+        ),
+        (
+            end - 1,
+            format!(
+                "Expected JSON text at $: expected a comma or a closing bracket at byte {}.",
+                end - 1
+            ),
+        ),
+    ] {
+        assert_eq!(
+            T::from_json(text[..cut].to_string()).err().unwrap().message,
+            want
+        );
+    }
+    let garbage = format!("{text} x");
+    assert_eq!(
+        T::from_json(garbage).err().unwrap().message,
+        format!(
+            "Expected JSON text at $: unexpected text after the value at byte {}.",
+            end + 1
+        )
+    );
+    // The first elements of a broken text are read before the break is met.
+    let broken = &cases.last().unwrap().0;
+    let mut t = T::open(broken.clone()).unwrap();
+    let read = t.read(2);
+    assert_eq!((read.done, read.error), (false, None));
+    assert_eq!(records(&t), first(2));
+    // A top-level object is parsed whole in `open`: its error comes from there, as before.
+    let object = format!("{{\"messages\": {text}}} x");
+    assert_eq!(
+        T::open(object).err().unwrap().message,
+        format!(
+            "Expected JSON text at $: unexpected text after the value at byte {}.",
+            end + 15
+        )
+    );
+}
+
+/// Search, prepareSearch and append read the rest first: a syntax error met there ends reading
+/// (the records before it stay) and is what the next read returns.
+#[test]
+fn a_syntax_error_met_by_search_is_returned_by_the_next_read() {
+    let text = r#"[{"role": "user", "content": "one"}, {"role": "user", "content": "two"}, {"role": "user", "content": tw]"#;
+    let want = T::from_json(text.into()).err().unwrap().message;
+    for call in 0..3 {
+        let mut t = T::open(text.into()).unwrap();
+        assert!(t.read(1).error.is_none());
+        match call {
+            0 => assert_eq!(t.search("two", None), [1]),
+            1 => assert!(t.prepare_search(usize::MAX)),
+            _ => t
+                .append(json!({"role": "user", "content": "three"}).to_string())
+                .unwrap(),
+        }
+        let read = t.read(1);
+        assert!(read.done);
+        assert_eq!(
+            read.error.map(|e| e.message),
+            Some(want.clone()),
+            "call {call}"
+        );
+        assert_eq!(
+            t.read(1),
+            chat_display::transcript::Read {
+                done: true,
+                ..Default::default()
+            }
+        );
+        assert_eq!(t.len(), if call == 2 { 3 } else { 2 });
+    }
 }
 
 /// A search, and an append, read what is not read yet first.

@@ -4,7 +4,8 @@
 //! whose lowercased text contains the lowercased query, for a query cut from one record's text
 //! (uppercased, so that case folding is exercised) and for a few fixed ones. An array of good
 //! messages gives the records `to_display_messages` gives for the same text parsed by serde_json,
-//! and opened then read a few elements at a time it gives the records loading it whole gives.
+//! and opened then read a few elements at a time it gives the records loading it whole gives (and
+//! for text `from_json` refuses, its error from `open` or from one of the reads).
 use chat_display::json::doc::RustEngine;
 use chat_display::transcript::Transcript;
 
@@ -33,12 +34,30 @@ pub fn run(data: &[u8]) {
         return;
     };
     let parsed = serde_json::from_str::<serde_json::Value>(text);
-    let Ok(mut t) = Transcript::<RustEngine>::from_json(text.to_string()) else {
-        // What JSON.parse (serde_json here) reads as an array or {messages} must load.
-        if let Ok(value) = parsed {
-            assert!(!value.is_array() && !value.get("messages").is_some_and(|m| m.is_array()));
+    let mut t = match Transcript::<RustEngine>::from_json(text.to_string()) {
+        Ok(t) => t,
+        Err(error) => {
+            // What JSON.parse (serde_json here) reads as an array or {messages} must load.
+            if let Ok(value) = parsed {
+                assert!(!value.is_array() && !value.get("messages").is_some_and(|m| m.is_array()));
+            }
+            // Opened (a top-level array is parsed as it is read), the same error comes from open
+            // or from one read, which ends reading.
+            if let Ok(mut sliced) = Transcript::<RustEngine>::open(text.to_string()) {
+                let k = 1 + data.first().map_or(0, |b| usize::from(b % 7));
+                let mut errors = Vec::new();
+                loop {
+                    let read = sliced.read(k);
+                    errors.extend(read.error);
+                    if read.done {
+                        break;
+                    }
+                }
+                assert_eq!(errors, [error], "read in slices of {k}");
+                assert!(sliced.read(k).error.is_none());
+            }
+            return;
         }
-        return;
     };
     let n = t.len();
     let records = serde_json::to_value(t.records(0, n))

@@ -344,7 +344,7 @@ export class ChatTranscript extends Base {
       // Text this large goes into a Transcript (input.js, LARGE): chat-display/core is fetched
       // beside the reader, not after it (a failure rejects below, where openInput needs it).
       if ((typeof input === "string" || input instanceof Uint8Array) && input.length >= 1 << 20) need("core").catch(() => {});
-      const { openInput, isLoadError } = await loader();
+      const { openInput, isLoadError, notJson } = await loader();
       const opened = await openInput(input, need);
       if (load !== this.#loads) {
         opened.transcript?.free();
@@ -354,7 +354,10 @@ export class ChatTranscript extends Base {
       const store = this.#store;
       // A large conversation's first rows are shown from the elements read so far; the rest are
       // read after the first frame, a slice a task, the list growing at its end.
-      await store.readAll(pause, afterFrame);
+      // Text that is not JSON past the first rows rejects here, those read staying shown.
+      await store.readAll(pause, afterFrame).catch((error) => {
+        throw notJson(error, input) ?? error;
+      });
       if (store !== this.#store) throw superseded();
       // The module makes the search text next, beside the counting (each yields between its
       // slices): at 100,000 messages, after the counting it was not made 2 s after `load`

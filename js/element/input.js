@@ -194,11 +194,16 @@ function lineColumn(bytes, offset) {
 
 /** The byte offset at which the wasm module's JSON reader stops on `text`, or null. */
 function failingOffset(text, api) {
+  let transcript = null;
   try {
-    api.Transcript.open(text).free?.();
+    // (A top-level array is parsed as it is read: the error may come from `read`.)
+    transcript = api.Transcript.open(text);
+    transcript.read();
   } catch (error) {
     const offset = /^Expected JSON text at \$: .* at byte (\d+)\.$/s.exec(error?.message ?? "");
     if (offset) return Number(offset[1]);
+  } finally {
+    transcript?.free?.();
   }
   return null;
 }
@@ -224,6 +229,19 @@ export async function parseJson(text, need) {
     }
     throw chatDisplayError("invalid_input", "$", `This is not JSON: ${error.message}${where}`);
   }
+}
+
+/**
+ * A Transcript's syntax error ("Expected JSON text at $: ... at byte N.") on `input` (the text or
+ * bytes it was opened with) as the ChatDisplayError the element gives for text that is not JSON,
+ * with line and column; null for any other error.
+ */
+export function notJson(error, input) {
+  const offset = /^Expected JSON text at \$: .* at byte (\d+)\.$/s.exec(error?.message ?? "");
+  if (!offset) return null;
+  const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  const { line, column } = lineColumn(bytes, Number(offset[1]));
+  return chatDisplayError("invalid_input", "$", `This is not JSON: ${error.message.replace(/^Expected JSON text at \$: /, "")} (line ${line} column ${column})`);
 }
 
 /** True when a Transcript's first record says its message is of another format (the error names
@@ -265,22 +283,24 @@ export async function openInput(input, modules) {
   if (typeof input === "string" || input instanceof Uint8Array) {
     if (input.length >= LARGE) {
       const api = await need("core");
+      let transcript = null;
       try {
-        // Parsed whole, its elements read only as far as a first window needs: the Store reads the
-        // rest a slice a task once the first rows are shown (bench/ELEMENT.md, first paint).
-        const transcript = api.Transcript.open(input);
+        // Parsed and read only as far as a first window needs (a top-level array is parsed as it
+        // is read): the Store reads the rest a slice a task once the first rows are shown
+        // (bench/ELEMENT.md, first paint). Text that is not JSON past them is an error of a later
+        // read, the Store's, which keeps the rows read (the element words it as notJson does).
+        transcript = api.Transcript.open(input);
         transcript.read(FIRST_READ);
+        // (A read that meets an error after reading elements throws it from the next read.)
+        transcript.read(0);
         if (!ofAnotherFormat(transcript)) return { transcript, protocol: null, api };
         // Messages of a format detectProtocol may know (a large LangChain.js or UIMessage file):
         // read below.
         transcript.free?.();
       } catch (error) {
-        const offset = /^Expected JSON text at \$: .* at byte (\d+)\.$/s.exec(error?.message ?? "");
-        if (offset) {
-          const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
-          const { line, column } = lineColumn(bytes, Number(offset[1]));
-          throw chatDisplayError("invalid_input", "$", `This is not JSON: ${error.message.replace(/^Expected JSON text at \$: /, "")} (line ${line} column ${column})`);
-        }
+        transcript?.free?.();
+        const failure = notJson(error, input);
+        if (failure) throw failure;
         // Only a top level of another shape may still be a provider payload; text that is not
         // UTF-8 (or anything else) stays an error.
         if (!/^Expected an array of messages or records/.test(error?.message ?? "")) throw error;

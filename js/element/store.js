@@ -32,16 +32,27 @@ export class Store {
     // A Transcript opened with elements still to read (`readAll`): its records grow at the end.
     this.reading = transcript ? !transcript.read(0).done : false;
     this.onGrow = null; // (settled, end) => ..., after the Transcript's records grew (`grow`)
+    // The error a read met (the text is not JSON past the elements read before it): reading
+    // stopped there, the records read stay, and `readAll` rejects with it.
+    this.failure = null;
   }
 
   /**
    * Reads up to `count` more elements of the Transcript, its records added after those there
    * (`base` grows), then calls `onGrow` with the indices of records there before whose status
-   * changed (tool calls that results read now answered). True once every element is read.
+   * changed (tool calls that results read now answered). True once every element is read, or
+   * once reading stopped at text that is not JSON (`failure`, which `readAll` rejects with).
    */
   grow(count) {
     if (!this.reading) return true;
-    const { done, settled } = this.transcript.read(count);
+    let done = true, settled = [];
+    try {
+      ({ done, settled } = this.transcript.read(count));
+    } catch (error) {
+      // Text that is not JSON past the elements read (a read that throws reads nothing: the
+      // elements before the error came with the read before it). The records read stay.
+      this.failure = error;
+    }
     const before = this.base;
     this.base = this.transcript.length;
     this.reading = !done;
@@ -58,6 +69,7 @@ export class Store {
    * each next after `pause`. */
   async readAll(pause, first = pause) {
     if (this.reading) await this.#inSlices(() => this.grow(READ_STEP), pause, first);
+    if (this.failure) throw this.failure;
   }
 
   /** Calls `step` until it returns true, in tasks of about SLICE ms (the first after `first`

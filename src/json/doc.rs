@@ -5,12 +5,15 @@
 //! kind, and where the next value after it (and everything inside it) begins. Strings are not
 //! decoded until asked for; an object's keys are string slots, each followed by its value. The
 //! parser is iterative, so nesting depth costs heap, never stack; it accepts exactly the grammar of
-//! RFC 8259 (what `JSON.parse` accepts), surrounded by JSON whitespace.
+//! RFC 8259 (what `JSON.parse` accepts), surrounded by JSON whitespace. It can stop after a number
+//! of the top-level container's values and go on later ([`Doc::start`], [`Doc::resume`]), with the
+//! same slots as one pass: a Transcript parses a large array as it reads it.
 
 use crate::json::{Json, Kind, Number};
 use crate::prelude::*;
 use alloc::borrow::Cow;
 use core::marker::PhantomData;
+use core::mem;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
@@ -163,6 +166,45 @@ pub struct Doc {
 pub struct SyntaxError {
     pub message: &'static str,
     pub offset: usize,
+}
+
+/// Where a parse that stops and goes on stands ([`Doc::start`], [`Doc::resume`]): the text read
+/// so far, the containers open there, and how many values directly inside the top-level array or
+/// object are complete.
+#[derive(Debug, Default)]
+pub struct Resume {
+    at: usize,
+    /// Open containers: (slot index, is object, values so far).
+    open: Vec<(usize, bool, usize)>,
+    finished: bool,
+    /// Values of the top-level container complete (each followed by its comma, or the last by
+    /// the closing bracket).
+    complete: usize,
+    /// The index of the first slot after them.
+    complete_end: usize,
+}
+
+impl Resume {
+    /// True once the whole text is parsed (and was JSON).
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    /// The byte offset the parse stands at.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
+    /// How many values directly inside the top-level array (or object: its values) are parsed.
+    pub fn complete(&self) -> usize {
+        self.complete
+    }
+
+    /// The index of the slot after the complete values of the top level and everything inside
+    /// them: where [`Node::items_between`] stops.
+    pub fn complete_end(&self) -> u32 {
+        self.complete_end as u32
+    }
 }
 
 struct Parser<'a> {
@@ -340,11 +382,18 @@ impl Parser<'_> {
         self.close(i)
     }
 
-    /// Parses the whole text: one value, with nothing but whitespace around it.
-    fn document(mut self) -> Result<Slots, SyntaxError> {
+    /// Parses on from where `state` stands until `children` more values directly inside the
+    /// top-level array or object are complete and followed by a comma (the parser then stands
+    /// where the next one starts), or to the end of the text: one value, with nothing but
+    /// whitespace around it. Stopping and going on changes nothing: the slots are those of one
+    /// pass ([`Doc::parse`] is this run to the end).
+    fn resume(&mut self, state: &mut Resume, children: usize) -> Result<(), SyntaxError> {
+        if state.finished || children == 0 {
+            return Ok(());
+        }
         // Open containers: (slot index, is object, values so far).
-        let mut open: Vec<(usize, bool, usize)> = Vec::new();
-        self.skip_space();
+        let open = &mut state.open;
+        let mut ended = 0;
         loop {
             // A value is expected here.
             match self.peek() {
@@ -383,11 +432,19 @@ impl Parser<'_> {
                     if self.at != self.bytes.len() {
                         return self.error("unexpected text after the value");
                     }
-                    return Ok(self.slots);
+                    state.finished = true;
+                    state.complete_end = self.slots.len();
+                    return Ok(());
                 };
                 let close = if object { b'}' } else { b']' };
                 match self.peek() {
                     Some(b',') => {
+                        // A child of the top level is complete: its slots end here.
+                        let child = open.len() == 1;
+                        if child {
+                            state.complete += 1;
+                            state.complete_end = self.slots.len();
+                        }
                         self.at += 1;
                         self.skip_space();
                         if object {
@@ -396,12 +453,24 @@ impl Parser<'_> {
                             }
                             self.key()?;
                         }
+                        if child {
+                            ended += 1;
+                            if ended >= children {
+                                return Ok(());
+                            }
+                        }
                         break;
                     }
                     Some(c) if c == close => {
+                        if open.len() == 1 {
+                            state.complete += 1;
+                        }
                         self.at += 1;
                         self.close(i)?;
                         open.pop();
+                        if open.is_empty() {
+                            state.complete_end = self.slots.len();
+                        }
                     }
                     _ => return self.error("expected a comma or a closing bracket"),
                 }
@@ -425,15 +494,53 @@ impl Parser<'_> {
 impl Doc {
     /// Parses `text`, which must be one JSON value (with optional whitespace around it).
     pub fn parse(text: impl Into<Box<str>>) -> Result<Doc, SyntaxError> {
-        let text = text.into();
-        let parser = Parser {
-            bytes: text.as_bytes(),
-            at: 0,
+        let (mut doc, mut state) = Doc::start(text);
+        doc.resume(&mut state, usize::MAX)?;
+        Ok(doc)
+    }
+
+    /// A document of `text` with nothing parsed yet, and where its parse stands:
+    /// [`Doc::resume`] parses it, as far as asked each time.
+    pub fn start(text: impl Into<Box<str>>) -> (Doc, Resume) {
+        let text: Box<str> = text.into();
+        let at = text.len() - text.trim_start_matches([' ', '\t', '\n', '\r']).len();
+        let state = Resume {
+            at,
+            ..Resume::default()
+        };
+        let doc = Doc {
+            text,
             slots: Slots::default(),
         };
-        let mut slots = parser.document()?;
-        slots.shrink_to_fit();
-        Ok(Doc { text, slots })
+        (doc, state)
+    }
+
+    /// True when the text's top level is an array (its first character past whitespace is `[`).
+    pub fn starts_array(&self) -> bool {
+        self.text
+            .trim_start_matches([' ', '\t', '\n', '\r'])
+            .starts_with('[')
+    }
+
+    /// Parses on from where `state` stands until `children` more values directly inside the
+    /// top-level array (or object) are complete, each followed by its comma, or to the end of the
+    /// text. The values complete are read through [`Node::items_between`] up to
+    /// [`Resume::complete_end`]; slots past it belong to values not complete yet. Once an error
+    /// is returned the document holds what came before it, and `state` must not be resumed.
+    /// Stopping and going on changes nothing: the slots are exactly those of [`Doc::parse`].
+    pub fn resume(&mut self, state: &mut Resume, children: usize) -> Result<(), SyntaxError> {
+        let mut parser = Parser {
+            bytes: self.text.as_bytes(),
+            at: state.at,
+            slots: mem::take(&mut self.slots),
+        };
+        let result = parser.resume(state, children);
+        state.at = parser.at;
+        self.slots = parser.slots;
+        if result.is_ok() && state.finished {
+            self.slots.shrink_to_fit();
+        }
+        result
     }
 
     /// The top-level value.
@@ -537,9 +644,19 @@ impl<'a, F: 'a> Node<'a, F> {
 
     /// [`Node::children`] from the one with index `first` on (one of them).
     fn children_from(&self, first: u32) -> impl Iterator<Item = u32> + 'a {
+        let end = self.slot().map_or(0, |s| s.next);
+        self.children_between(first, end)
+    }
+
+    /// [`Node::children_from`] that stops at index `end` (or at the container's end).
+    fn children_between(&self, first: u32, end: u32) -> impl Iterator<Item = u32> + 'a {
         let slots = &self.doc.slots;
         let (mut next, end) = match self.slot() {
-            Some(s) if matches!(s.tag(), ARRAY | OBJECT) => (first.max(self.id + 1), s.next),
+            // A container still being parsed has no `next` yet (0: none is the root's).
+            Some(s) if matches!(s.tag(), ARRAY | OBJECT) => (
+                first.max(self.id + 1),
+                if s.next == 0 { end } else { end.min(s.next) },
+            ),
             _ => (0, 0),
         };
         core::iter::from_fn(move || {
@@ -547,7 +664,10 @@ impl<'a, F: 'a> Node<'a, F> {
                 return None;
             }
             let id = next;
-            next = slots.get(id as usize).map_or(end, |s| s.next);
+            // (A value's next is past it; anything else ends the walk.)
+            next = slots
+                .get(id as usize)
+                .map_or(end, |s| s.next.max(id.saturating_add(1)));
             Some(id)
         })
     }
@@ -562,6 +682,16 @@ impl<'a, F: 'a> Node<'a, F> {
         let this = *self;
         let array = self.tag() == ARRAY;
         self.children_from(first)
+            .filter(move |_| array)
+            .map(move |id| this.at(id))
+    }
+
+    /// [`Node::items_from`] of an array still being parsed: the elements before index `end`
+    /// ([`Resume::complete_end`]), its own end not being known yet.
+    pub fn items_between(&self, first: u32, end: u32) -> impl Iterator<Item = Node<'a, F>> + 'a {
+        let this = *self;
+        let array = self.tag() == ARRAY;
+        self.children_between(first, end)
             .filter(move |_| array)
             .map(move |id| this.at(id))
     }
@@ -1091,6 +1221,110 @@ mod tests {
             .collect();
         assert_eq!(got, want);
         assert_eq!(got.len(), 41);
+    }
+
+    /// Every slot of a document as (start, length and tag, next).
+    fn slots_of(doc: &Doc) -> Vec<(u32, u32, u32)> {
+        (0..doc.slots.len())
+            .map(|i| {
+                let s = doc.slots.get(i).unwrap();
+                (s.start, s.len_tag, s.next)
+            })
+            .collect()
+    }
+
+    /// Parsing a text in steps of every size (values of the top level a step) gives exactly the
+    /// slots of one pass, or its error; at each stop the values complete are the first of the
+    /// whole parse's, with the same slots, and nothing past them is parsed.
+    #[test]
+    fn a_parse_in_steps_of_every_size_is_the_whole_parse() {
+        let texts = [
+            "[]",
+            " [ ] ",
+            "[1]",
+            "[1, -0.5e+3, 0, 2E-7]",
+            "[[], {}, [[]], {\"a\": {}}, [1, [2, [3]]]]",
+            "[\"a\\\"b\", \"\\u00e9\\n\", \"\", \"plain\", {\"k\\u0041\": \"v\"}]",
+            "[true, false, null, {\"t\": true, \"f\": [false, null]}]\n",
+            "\t[{\"role\": \"user\", \"content\": \"hi\"},\r\n {\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"x\"}]}]",
+            "{\"a\": [1, 2], \"b\": {\"c\": null}, \"a\": 3}",
+            "{}",
+            "\"alone\"",
+            "12",
+            // Not JSON: errors at the start, after some values, inside one, and after the end.
+            "",
+            "[",
+            "[1,",
+            "[1, 2,]",
+            "[1, 2 3]",
+            "[1, {\"a\": tru}, 3]",
+            "[1, \"unterminated",
+            "[1, [2, 3], 4] x",
+            "[1, 2]]",
+            "{\"a\": 1,}",
+        ];
+        for text in texts {
+            let whole = Doc::parse(text);
+            // The values of the top level: an array's elements, an object's values.
+            let children = whole.as_ref().ok().map(|doc| {
+                let root: N = doc.root();
+                match root.kind() {
+                    Kind::Array => root.children().count(),
+                    Kind::Object => root.children().count() / 2,
+                    _ => 0,
+                }
+            });
+            for step in 1..=text.len() + 1 {
+                let (mut doc, mut state) = Doc::start(text);
+                let mut stops = 0;
+                let result = loop {
+                    let before = state.complete();
+                    if let Err(e) = doc.resume(&mut state, step) {
+                        break Err(e);
+                    }
+                    if state.finished() {
+                        break Ok(());
+                    }
+                    stops += 1;
+                    assert!(stops <= text.len(), "{text:?}: no end");
+                    // Stopped after exactly `step` more values, each followed by its comma.
+                    assert_eq!(state.complete(), before + step, "{text:?} step {step}");
+                    let Ok(whole) = &whole else { continue };
+                    let root: N = whole.root();
+                    let want: Vec<u32> = root.children().take(state.complete()).collect();
+                    let got: Vec<u32> = doc
+                        .root::<RustEngine>()
+                        .children_between(1, state.complete_end())
+                        .collect();
+                    let array = root.kind() == Kind::Array;
+                    if array {
+                        assert_eq!(got, want, "{text:?} step {step}");
+                    }
+                    let end = state.complete_end() as usize;
+                    assert_eq!(
+                        slots_of(&doc)[1..end],
+                        slots_of(whole)[1..end],
+                        "{text:?} step {step}"
+                    );
+                    // Nothing past them but, in an object, the next key.
+                    let past = if array { 0 } else { 1 };
+                    assert_eq!(
+                        doc.slots.len(),
+                        end + past,
+                        "{text:?}: parsed past the stop"
+                    );
+                };
+                match (&whole, result) {
+                    (Ok(whole), Ok(())) => {
+                        assert_eq!(slots_of(&doc), slots_of(whole), "{text:?} step {step}");
+                        assert_eq!(Some(state.complete()), children, "{text:?}");
+                        assert_eq!(state.complete_end() as usize, doc.slots.len());
+                    }
+                    (Err(want), Err(got)) => assert_eq!(&got, want, "{text:?} step {step}"),
+                    (want, got) => panic!("{text:?} step {step}: {want:?} against {got:?}"),
+                }
+            }
+        }
     }
 
     #[test]

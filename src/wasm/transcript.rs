@@ -51,9 +51,11 @@ impl Transcript {
         Transcript::of(crate::transcript::Transcript::from_json(json_text(text)?))
     }
 
-    /// Parses a conversation as `fromJson` does (the same errors), reading none of its elements
-    /// yet: `length` is 0 until `read` reads them, a slice at a time, so that the first records
-    /// can be shown before the last are read.
+    /// Opens a conversation as `fromJson` reads it, reading none of its elements yet: `length` is
+    /// 0 until `read` reads them, a slice at a time, so that the first records can be shown
+    /// before the last are read. A top-level array is parsed only as far as `read` reads, so text
+    /// that is not JSON past its first elements is an error of the `read` that meets it; any other
+    /// top level is parsed whole here, with `fromJson`'s errors.
     pub fn open(
         #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
     ) -> Result<Transcript, JsValue> {
@@ -63,13 +65,19 @@ impl Transcript {
     /// Reads up to `count` more elements (all that are left when omitted or null), adding their
     /// records: `{done, settled}`, `done` true once every element is read, `settled` the indices
     /// of records there before whose status the call changed (tool calls its results answered).
-    /// `search`, `prepareSearch` and `append` read what is left first.
+    /// `search`, `prepareSearch` and `append` read what is left first. Text that is not JSON past
+    /// the elements read so far throws the `invalid_input` error `fromJson` throws for it, from
+    /// the read after the one that read the elements before it (their records stay; a read that
+    /// throws reads nothing); reading is then done.
     #[wasm_bindgen(unchecked_return_type = "TranscriptRead")]
     pub fn read(
         &mut self,
         #[wasm_bindgen(unchecked_optional_param_type = "number | null")] count: JsValue,
     ) -> Result<JsValue, JsValue> {
         let read = self.inner.read(count_of(count)?);
+        if let Some(error) = &read.error {
+            return Err(chat_display_error(error));
+        }
         let settled = Array::from(&js_sys::Uint32Array::from(&read.settled[..]));
         Ok(plain_object(&[
             ("done", Some(&JsValue::from_bool(read.done))),

@@ -743,6 +743,59 @@ test("a large conversation shows its first rows before the rest is read; a call 
   await page.close();
 });
 
+test("a large conversation that is not JSON near its end shows its first rows, keeps those read, fires cd-error and rejects load", async () => {
+  // The 10,000 messages (2 MB), then an element that is not JSON: a Transcript parses the array as
+  // it reads it, so the break is met only after the first rows are shown.
+  const broken = `${big.text.slice(0, -1)},\n{"role": "user", "content": tru}]`;
+  assert.ok(broken.length >= 1 << 20);
+  writeFileSync(join(served, "broken.json"), broken);
+  const offset = Buffer.byteLength(broken) - 'tru}]'.length;
+  const { page, watch } = await open();
+  const out = await page.evaluate(async () => {
+    const bytes = new Uint8Array(await (await fetch("/fixtures/broken.json")).arrayBuffer());
+    let first = null;
+    const seen = new MutationObserver(() => {
+      const row = window.__root().querySelector(".row[aria-setsize]");
+      if (row && first === null) first = Number(row.getAttribute("aria-setsize"));
+    });
+    seen.observe(window.__root(), { childList: true, subtree: true });
+    const events = [];
+    t.addEventListener("cd-error", (e) => events.push(e.detail));
+    let rejected = null;
+    try {
+      await t.load(bytes);
+    } catch (error) {
+      rejected = error;
+    }
+    seen.disconnect();
+    await window.__frames(2);
+    return {
+      first, events: events.length, same: events[0] === rejected,
+      rejected: rejected && { name: rejected.name, code: rejected.code, path: rejected.path, message: rejected.message, isError: rejected instanceof Error },
+      size: Number(window.__root().querySelector(".row[aria-setsize]")?.getAttribute("aria-setsize")),
+      rows: window.__root().querySelectorAll(".row").length,
+      busy: window.__root().querySelector("[aria-busy]")?.getAttribute("aria-busy"),
+      records: JSON.stringify(t.records),
+    };
+  });
+  assert.ok(out.first > 0 && out.first < big.records.length / 4, `first rows before the rest is read: ${out.first}`);
+  assert.ok(out.rejected, "load rejects");
+  assert.equal(out.rejected.name, "ChatDisplayError");
+  assert.equal(out.rejected.code, "invalid_input");
+  assert.equal(out.rejected.path, "$");
+  assert.equal(out.rejected.isError, true);
+  assert.equal(out.rejected.message, `This is not JSON: unexpected character at byte ${offset}. (line 2 column 29)`);
+  assert.equal(out.events, 1, "one cd-error");
+  assert.equal(out.same, true, "cd-error carries the error load rejects with");
+  // Every element before the break stays shown.
+  assert.equal(out.size, big.records.length);
+  assert.ok(out.rows > 0);
+  assert.equal(out.busy, "false");
+  assert.equal(out.records, JSON.stringify(big.records));
+  await clean(page, watch);
+  await page.close();
+});
+
 test("find over the module's search text: typed letter by letter, non-ASCII, while it is made and after, then after prepend, replace, upsert and streamed records", async () => {
   // The 10,000 messages with messages in scripts the module lowercases through the engine
   // (Greek with final sigmas, Cyrillic, Turkish dotted I) among them.

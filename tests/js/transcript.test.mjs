@@ -114,10 +114,74 @@ test("open reads nothing; read adds records a slice at a time, names the statuse
     assert.deepEqual(u.search("step 299"), whole.search("step 299"));
     assert.equal(u.length, whole.length);
     u.free();
-    assert.throws(() => Transcript.open("[1,"), (e) => isChatDisplayError(e) && e.code === "invalid_input" && e.path === "$");
+    // A top-level array is parsed as it is read: text that is not JSON is an error of the read
+    // that meets it; any other top level's of open.
+    const v = Transcript.open("[1,");
+    assert.deepEqual(v.read(), { done: false, settled: [] }, "the element before the error");
+    assert.throws(() => v.read(), (e) => isChatDisplayError(e) && e.code === "invalid_input" && e.path === "$");
+    assert.equal(v.length, 1);
+    v.free();
+    assert.throws(() => Transcript.open('{"messages": [1,'), (e) => isChatDisplayError(e) && e.code === "invalid_input" && e.path === "$");
   } finally {
     t.free();
     whole.free();
+  }
+});
+
+test("text broken after its first elements: reads return their records, the read after them throws fromJson's error, later reads are done", () => {
+  const messages = [];
+  for (let i = 0; i < 40; i++) messages.push({ role: i % 2 ? "assistant" : "user", content: `Message ${i} é` });
+  const valid = JSON.stringify(messages);
+  const firstRecords = (n) => {
+    const t = Transcript.fromJson(JSON.stringify(messages.slice(0, n)));
+    const out = JSON.stringify(t.records(0, t.length));
+    t.free();
+    return out;
+  };
+  // Cut inside element 30, a bad token in element 25, text after the end.
+  const cut = valid.indexOf("Message 30") + 3;
+  const cases = [
+    { text: valid.slice(0, cut), complete: 30 },
+    { text: valid.replace('"Message 25 é"', '"Message 25 é" x'), complete: 25 },
+    { text: `${valid} ]`, complete: 40 },
+  ];
+  for (const { text, complete } of cases) {
+    let want;
+    assert.throws(() => Transcript.fromJson(text), (e) => (want = e) && isChatDisplayError(e));
+    assert.match(want.message, /^Expected JSON text at \$: .* at byte \d+\.$/);
+    for (const input of [text, new TextEncoder().encode(text)]) {
+      const t = Transcript.open(input);
+      try {
+        // Reads of 8 until one throws: each before it reads up to 8 (the last of them up to the
+        // break), and the one that throws reads nothing.
+        let reads = 0;
+        for (;;) {
+          const length = t.length;
+          let result;
+          try {
+            result = t.read(8);
+          } catch (e) {
+            assert.ok(isChatDisplayError(e));
+            assert.equal(e.code, "invalid_input");
+            assert.equal(e.path, "$");
+            assert.equal(e.message, want.message);
+            assert.equal(t.length, length, "a read that throws reads nothing");
+            break;
+          }
+          assert.deepEqual(result, { done: false, settled: [] });
+          reads += 1;
+          assert.ok(reads <= 6, "the break is met");
+        }
+        assert.equal(reads, Math.ceil(complete / 8));
+        // The records before the break stay; reading is done.
+        assert.equal(JSON.stringify(t.records(0, t.length)), firstRecords(complete));
+        assert.deepEqual(t.read(8), { done: true, settled: [] });
+        assert.deepEqual(t.read(), { done: true, settled: [] });
+        assert.equal(t.length, complete);
+      } finally {
+        t.free();
+      }
+    }
   }
 });
 
