@@ -64,6 +64,45 @@ impl<F: Engine> Serialize for Out<'_, F> {
     }
 }
 
+/// What [`Transcript::counts`] counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Records that start a message: `sequence` 0.
+    pub messages: usize,
+    /// Error records in place of elements that could not be read.
+    pub errors: usize,
+}
+
+/// A given record's part of [`Counts`]: (its sequence is 0, it is an error record in the shape
+/// of one put in place of an element).
+fn given_counts<J: Json>(record: &Record<J>) -> (bool, bool) {
+    use crate::json::Number;
+    use crate::record::Value;
+    let zero = match &record.sequence {
+        Value::Int(n) => *n == 0,
+        Value::Given(j) => match j.as_number() {
+            Some(Number::Int(n)) => n == 0,
+            Some(Number::Float(x)) => x == 0.0,
+            None => false,
+        },
+        _ => false,
+    };
+    let error_type = match &record.content_type {
+        Value::Given(j) => j.as_str().is_some_and(|s| s == "error"),
+        Value::Str(s) => *s == "error",
+        _ => false,
+    };
+    let error = error_type
+        && matches!(record.message_type, Value::Nil)
+        && match &record.content {
+            Value::Given(content) => content
+                .get("path")
+                .is_some_and(|path| path.as_str().is_some()),
+            _ => false,
+        };
+    (zero, error)
+}
+
 /// A conversation inside the module. `F` says how numbers are parsed and printed.
 pub struct Transcript<F> {
     docs: Vec<Doc>,
@@ -594,6 +633,32 @@ impl<F: Engine> Transcript<F> {
         }
         self.docs.push(doc);
         Ok(())
+    }
+
+    /// Over the records read so far: how many start a message (`sequence` 0) and how many are
+    /// error records put in place of an element that could not be read (`content_type` `error`,
+    /// `message_type` null, a `path` in `content`), as counting over [`Transcript::records`] gives
+    /// them, without making the records: a message's records by their sequence, a given record by
+    /// its fields.
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for entry in &self.entries {
+            let (starts, error) = match entry {
+                Entry::Item { sequence, .. } => (*sequence == 0, false),
+                Entry::Error(_) => (true, true),
+                Entry::Given { doc, node } => {
+                    let node = self.docs.get(*doc as usize).map(|d| d.node(*node));
+                    match node.map(|n| validate_display_message(&F::wrap(n))) {
+                        Some(Ok(changeset)) => given_counts(&changeset.record),
+                        // (`records` gives an error record in its place)
+                        _ => (true, true),
+                    }
+                }
+            };
+            counts.messages += usize::from(starts);
+            counts.errors += usize::from(error);
+        }
+        counts
     }
 
     /// The records `start..end` (clamped to the records there are).

@@ -7,7 +7,7 @@
 use chat_display::json::doc::RustEngine;
 use chat_display::text::to_text;
 use chat_display::to_display_messages;
-use chat_display::transcript::Transcript;
+use chat_display::transcript::{Counts, Transcript};
 use serde_json::{json, Value};
 
 mod common;
@@ -17,6 +17,24 @@ type T = Transcript<RustEngine>;
 
 fn records(t: &T) -> Value {
     serde_json::to_value(t.records(0, t.len())).unwrap()
+}
+
+/// `counts()` as the element counted before it existed: over the records themselves, `sequence`
+/// 0 and the loader's error records (`content_type` error, `message_type` null, a string `path`).
+fn tallied(t: &T) -> Counts {
+    let records = records(t);
+    let records = records.as_array().unwrap();
+    Counts {
+        messages: records.iter().filter(|r| r["sequence"] == json!(0)).count(),
+        errors: records
+            .iter()
+            .filter(|r| {
+                r["content_type"] == "error"
+                    && r["message_type"].is_null()
+                    && r["content"]["path"].is_string()
+            })
+            .count(),
+    }
 }
 
 fn texts(t: &T) -> Value {
@@ -45,6 +63,7 @@ fn transcript_fixtures() {
         }
         let mut t = loaded.unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(records(&t), case["records"], "{name}");
+        assert_eq!(t.counts(), tallied(&t), "{name}: counts");
         assert_eq!(texts(&t), case["texts"], "{name}");
         assert_eq!(t.to_text(t.len()), None, "{name}: past the end");
         for search in case["searches"].as_array().unwrap() {
@@ -119,6 +138,7 @@ fn every_display_fixture_conversation_loads_as_to_display_messages_gives_it() {
                 serde_json::to_value(to_display_messages(&messages, None).unwrap()).unwrap();
             let t = T::from_json(messages.to_string()).unwrap();
             assert_eq!(records(&t), expected, "{}", case["name"]);
+            assert_eq!(t.counts(), tallied(&t), "{}: counts", case["name"]);
             let expected_texts: Vec<Value> = expected
                 .as_array()
                 .unwrap()
@@ -580,4 +600,33 @@ fn search_and_append_read_the_rest_first() {
     let messages = Value::Array(messages);
     let want = to_display_messages(&&messages, None).unwrap();
     assert_eq!(records(&t), serde_json::to_value(want).unwrap());
+}
+
+#[test]
+fn counts_are_those_of_the_records_given_made_and_put_in_place() {
+    // Messages of several records, given records (sequence 0, 2 and "0"; an error record given as
+    // a record, with a message type), elements that cannot be read, and a record that is invalid.
+    let text = json!([
+        {"role": "user", "content": "Hi"},
+        {"role": "assistant", "content": "Let me look.", "tool_calls": [{"call_id": "c1", "name": "f", "arguments": {}}]},
+        {"role": "tool", "tool_results": [{"type": "tool_result", "tool_call_id": "c1", "content": "ok"}]},
+        {"conversation_id": "c", "content_type": "text", "message_type": "assistant", "content": {"text": "given"}, "sequence": 0},
+        {"conversation_id": "c", "content_type": "text", "message_type": "assistant", "content": {"text": "second"}, "sequence": 2},
+        {"conversation_id": "c", "content_type": "text", "message_type": "assistant", "content": {"text": "cast"}, "sequence": "0"},
+        {"conversation_id": "c", "content_type": "error", "message_type": "assistant", "content": {"text": "x", "path": "$"}, "sequence": 0},
+        {"conversation_id": "c", "content_type": "text", "message_type": "assistant", "content": {"no": "text"}},
+        42,
+        {"role": "nobody"}
+    ])
+    .to_string();
+    let t = T::from_json(text).unwrap();
+    let counts = t.counts();
+    assert_eq!(counts, tallied(&t));
+    assert_eq!(
+        counts.errors, 3,
+        "the invalid record and the two elements that are not messages"
+    );
+    // User, assistant and tool messages' first records; the given ones of sequence 0 and "0",
+    // and the error given as a record; the three in place of what could not be read.
+    assert_eq!(counts.messages, 9, "{counts:?}");
 }

@@ -237,24 +237,25 @@ export class Store {
     }, pause, first);
   }
 
-  /** Counts over every record, a chunk at a time: `messages` (records that start one: sequence 0)
-   * and `errors` (records the loader put in place of what it could not read). Yields between
-   * chunks through `pause` so a long conversation does not block the page. */
+  /** Counts over every record: `messages` (records that start one: sequence 0) and `errors`
+   * (records the loader put in place of what it could not read). The Transcript counts its own
+   * (`counts()`, without making its records); the records patches replaced are counted as they
+   * are now. After the first frame, so that counting does not delay the first rows. */
   async count(isLoadError, pause) {
     let messages = 0, errors = 0;
-    const tally = (record) => {
-      if (record?.sequence === 0) messages++;
-      if (isLoadError(record)) errors++;
+    const tally = (record, by = 1) => {
+      if (record?.sequence === 0) messages += by;
+      if (isLoadError(record)) errors += by;
     };
-    // After the first frame, so that counting does not delay the first rows; then a slice of
-    // 1,024 records a task (bench/ELEMENT.md: 4,096 before the first pause cost 60 ms of it).
-    if (this.base) await pause();
-    this.settle();
-    for (let start = 0; start < this.base; start += 1024) {
-      const end = Math.min(this.base, start + 1024);
-      const chunk = this.transcript.records(start, end);
-      for (let k = 0; k < chunk.length; k++) tally(this.replaced.get(start + k) ?? chunk[k]);
-      if (end < this.base) await pause();
+    if (this.transcript) {
+      await pause();
+      if (!this.transcript) return { records: this.length, messages, errors }; // freed meanwhile
+      this.settle();
+      ({ messages, errors } = this.transcript.counts());
+      for (const [i, record] of this.replaced) {
+        tally(this.transcript.records(i, i + 1)[0], -1);
+        tally(record);
+      }
     }
     for (const record of this.tail) tally(record);
     for (const record of this.before) tally(record);

@@ -11,6 +11,14 @@ export interface TranscriptRead {
   settled: number[];
 }
 
+/** `Transcript.counts()`: over the records read so far. */
+export interface TranscriptCounts {
+  /** Records that start a message (`sequence` 0). */
+  messages: number;
+  /** Error records in place of elements that could not be read. */
+  errors: number;
+}
+
 /** A record a conversation held, as `Transcript` validated it (`validate_content/2`,
  * docs/API.md): its content has the keys its content type requires. */
 export type HeldRecord<T extends ContentType = ContentType, K extends string = string> =

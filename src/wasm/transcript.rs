@@ -85,6 +85,18 @@ impl Transcript {
         ]))
     }
 
+    /// Over the records read so far: `{messages, errors}`, how many start a message (`sequence` 0)
+    /// and how many are error records put in place of elements that could not be read, as a count
+    /// over `records(0, length)` gives them, without making the records.
+    #[wasm_bindgen(unchecked_return_type = "TranscriptCounts")]
+    pub fn counts(&self) -> JsValue {
+        let counts = self.inner.counts();
+        plain_object(&[
+            ("messages", Some(&JsValue::from_f64(counts.messages as f64))),
+            ("errors", Some(&JsValue::from_f64(counts.errors as f64))),
+        ])
+    }
+
     /// The number of display-message records.
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> u32 {

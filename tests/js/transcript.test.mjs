@@ -27,6 +27,9 @@ test("transcript fixtures: records, toText, search, append", () => {
     try {
       assert.equal(t.length, c.records.length, c.name);
       assert.equal(JSON.stringify(t.records(0, t.length)), JSON.stringify(c.records), c.name);
+      // counts() is the count over the records: those that start a message, the loader's errors.
+      const loadError = (r) => r.content_type === "error" && r.message_type === null && typeof r.content?.path === "string";
+      assert.deepEqual(t.counts(), { messages: c.records.filter((r) => r.sequence === 0).length, errors: c.records.filter(loadError).length }, c.name);
       assert.deepEqual(c.texts.map((_, i) => t.toText(i)), c.texts, c.name);
       assert.equal(t.toText(t.length), null);
       for (const s of c.searches) {
