@@ -642,18 +642,16 @@ impl<F: Engine> Transcript<F> {
     /// its fields.
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
+        let mut cache = ItemCache::default();
         for entry in &self.entries {
             let (starts, error) = match entry {
+                // (a message's item is not made again: its sequence is in the entry)
                 Entry::Item { sequence, .. } => (*sequence == 0, false),
-                Entry::Error(_) => (true, true),
-                Entry::Given { doc, node } => {
-                    let node = self.docs.get(*doc as usize).map(|d| d.node(*node));
-                    match node.map(|n| validate_display_message(&F::wrap(n))) {
-                        Some(Ok(changeset)) => given_counts(&changeset.record),
-                        // (`records` gives an error record in its place)
-                        _ => (true, true),
-                    }
-                }
+                _ => match self.out(entry, &mut cache) {
+                    Out::Given(record) => given_counts(&record),
+                    Out::Item(record) => (record.sequence == 0, false),
+                    Out::Error { .. } => (true, true),
+                },
             };
             counts.messages += usize::from(starts);
             counts.errors += usize::from(error);

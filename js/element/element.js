@@ -359,12 +359,10 @@ export class ChatTranscript extends Base {
         throw notJson(error, input) ?? error;
       });
       if (store !== this.#store) throw superseded();
-      // The module makes the search text next, beside the counting (each yields between its
-      // slices): at 100,000 messages, after the counting it was not made 2 s after `load`
-      // resolved on a busy machine (bench/ELEMENT.md, 2026-12-06 13:58).
-      store.index(pause).catch(() => {}); // (a search makes what is left itself)
-      const counts = await store.count(isLoadError, pause);
-      if (store !== this.#store) return counts;
+      // The module makes the search text next, a slice a task, while `load` resolves to the
+      // counts it has at once (Transcript.counts); a search makes what is left itself.
+      store.index(pause).catch(() => {});
+      const counts = store.count(isLoadError);
       this.#list.setAttribute("aria-busy", "false");
       this.dispatchEvent(new CustomEvent("cd-load", { detail: counts }));
       return counts;

@@ -50,11 +50,12 @@ export function known(text, language) {
  * what a streaming block shows while its whole text is with the highlighter.
  */
 export function knownStart(text, language) {
+  const prefix = `${language}\n`;
   let best = null;
   for (const [key, html] of kept) {
-    const length = key.length - language.length - 1;
+    const length = key.length - prefix.length;
     if (html === null || length > text.length || (best && length <= best.length)) continue;
-    if (key.startsWith(`${language}\n`) && text.startsWith(key.slice(language.length + 1))) best = { html, length };
+    if (key.startsWith(prefix) && text.startsWith(key.slice(prefix.length))) best = { html, length };
   }
   return best;
 }
@@ -114,7 +115,6 @@ function startWorker() {
     url = URL.createObjectURL(new Blob([workerScript], { type: "text/javascript" }));
     worker = new Worker(url);
   } catch {
-    worker = null;
     useThePage();
     return;
   } finally {

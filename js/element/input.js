@@ -192,6 +192,13 @@ function lineColumn(bytes, offset) {
   return { line, column };
 }
 
+/** The byte offset a Transcript's syntax error ("Expected JSON text at $: ... at byte N.") names,
+ * or null for any other error. */
+function syntaxOffset(error) {
+  const offset = /^Expected JSON text at \$: .* at byte (\d+)\.$/s.exec(error?.message ?? "");
+  return offset ? Number(offset[1]) : null;
+}
+
 /** The byte offset at which the wasm module's JSON reader stops on `text`, or null. */
 function failingOffset(text, api) {
   let transcript = null;
@@ -200,8 +207,7 @@ function failingOffset(text, api) {
     transcript = api.Transcript.open(text);
     transcript.read();
   } catch (error) {
-    const offset = /^Expected JSON text at \$: .* at byte (\d+)\.$/s.exec(error?.message ?? "");
-    if (offset) return Number(offset[1]);
+    return syntaxOffset(error);
   } finally {
     transcript?.free?.();
   }
@@ -237,10 +243,10 @@ export async function parseJson(text, need) {
  * with line and column; null for any other error.
  */
 export function notJson(error, input) {
-  const offset = /^Expected JSON text at \$: .* at byte (\d+)\.$/s.exec(error?.message ?? "");
-  if (!offset) return null;
+  const offset = syntaxOffset(error);
+  if (offset === null) return null;
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
-  const { line, column } = lineColumn(bytes, Number(offset[1]));
+  const { line, column } = lineColumn(bytes, offset);
   return chatDisplayError("invalid_input", "$", `This is not JSON: ${error.message.replace(/^Expected JSON text at \$: /, "")} (line ${line} column ${column})`);
 }
 

@@ -231,6 +231,9 @@ function placeMath(fragment, maths) {
 }
 
 const CODE_CONFIG = { RETURN_DOM_FRAGMENT: true, ALLOWED_TAGS: ["span"], ALLOWED_ATTR: ["class"] };
+/** Lines in a group of a long highlighted block: highlighter.js's GROUP_LINES, and style.css's
+ * height of a group (not imported: highlighter.js is the highlighter's own chunk). */
+const GROUP_LINES = 50;
 
 /**
  * Shows `code` (whose text is `text`) with its first `length` characters as `html`, the
@@ -241,11 +244,12 @@ function showHighlighted(code, html, length, text) {
   if (length < text.length) code.append(text.slice(length));
   code.classList.toggle("hljs", length === text.length);
   // A long block's groups of lines (highlighter.js, inGroups) are as tall as their lines while the
-  // browser skips them: 50, or as many as a group that ran on past a comment, or the last, holds.
+  // browser skips them: GROUP_LINES, or as many as a group that ran on past a comment, or the
+  // last, holds.
   for (const group of code.querySelectorAll(".code-lines")) {
     const lines = group.textContent.split("\n");
     const count = lines.length - (lines[lines.length - 1] === "" ? 1 : 0);
-    if (count !== 50) group.style.setProperty("--lines", String(count));
+    if (count !== GROUP_LINES) group.style.setProperty("--lines", String(count));
   }
 }
 

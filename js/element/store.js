@@ -240,16 +240,14 @@ export class Store {
   /** Counts over every record: `messages` (records that start one: sequence 0) and `errors`
    * (records the loader put in place of what it could not read). The Transcript counts its own
    * (`counts()`, without making its records); the records patches replaced are counted as they
-   * are now. After the first frame, so that counting does not delay the first rows. */
-  async count(isLoadError, pause) {
+   * are now. */
+  count(isLoadError) {
     let messages = 0, errors = 0;
     const tally = (record, by = 1) => {
       if (record?.sequence === 0) messages += by;
       if (isLoadError(record)) errors += by;
     };
     if (this.transcript) {
-      await pause();
-      if (!this.transcript) return { records: this.length, messages, errors }; // freed meanwhile
       this.settle();
       ({ messages, errors } = this.transcript.counts());
       for (const [i, record] of this.replaced) {
