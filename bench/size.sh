@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The module's size, per build (raw and gzip -9), and the largest items by twiggy:
-# - the shipped modules, as scripts/build.sh makes them: the whole one (pkg/web and pkg/node, the
+# - the shipped modules, as scripts/build.sh makes them: the whole one (pkg/web; pkg/node is the same code at opt-level 3, the
 #   `chat-display` entry), the core alone (pkg/core/web and pkg/core/node, `chat-display/core`:
 #   the same build without the `providers` feature, no provider wire formats and no streams), which
 #   is what issue 8's 35 KB gzipped budget is for, and the display functions alone (pkg/display,

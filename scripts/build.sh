@@ -14,8 +14,13 @@ cd "$(dirname "$0")/.."
 #   35 KB gzipped.
 # Without the `std` feature: the module links no standard library (see src/lib.rs). Each build has
 # its own target folder, so that none undoes another's.
-echo "build: compiling the Rust core to wasm, three modules (minutes on a fresh machine, seconds when up to date)"
+# The whole module is built twice: at `opt-level = "z"` for browsers, where its bytes are
+# downloaded, and at 3 for Node (Cargo.toml's `node` profile), where they are read from disk and
+# the speed of its calls counts (bench/README.md, issue 45).
+echo "build: compiling the Rust core to wasm, four modules: the whole one for browsers and again for Node, the core, the display functions (minutes on a fresh machine, seconds when up to date)"
 cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
+  --features providers
+cargo build --locked --quiet --profile node --target wasm32-unknown-unknown --no-default-features \
   --features providers
 cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
   --features core --target-dir target/core
@@ -31,11 +36,14 @@ up_to_date() {
 # The optimizer's passes and features (npm's binaryen, not Debian's): scripts/wasm-opt.sh.
 source scripts/wasm-opt.sh
 
-# Each build's target folder and the folder its glue goes to: pkg[/core|/display]/web and /node.
-for build in "target pkg" "target/core pkg/core" "target/display pkg/display"; do
-read -r from to <<< "$build"
-raw=$from/wasm32-unknown-unknown/release/chat_display.wasm
+# Each build's target folder, the folder its glue goes to (pkg[/core|/display]/web and /node) and
+# the Cargo profile of its Node module.
+for build in "target pkg node" "target/core pkg/core release" "target/display pkg/display release"; do
+read -r from to node_profile <<< "$build"
 for target in web nodejs; do
+  profile=release
+  [ "$target" = web ] || profile=$node_profile
+  raw=$from/wasm32-unknown-unknown/$profile/chat_display.wasm
   dir=$to/${target%js}
   # The last file each target writes: node/ keeps no .wasm (scripts/inline-wasm.mjs).
   last=$dir/chat_display_inline.js
@@ -88,8 +96,11 @@ for target in web nodejs; do
   echo "built $dir: $(wc -c < "$dir/chat_display_bg.wasm") bytes, $(gzip -9 < "$dir/chat_display_bg.wasm" | wc -c) gzipped"
   # The bytes inlined as JavaScript: web/chat_display_inline.js for the bundlers that do not copy
   # the .wasm, node/chat_display_bytes.js for Node and server bundles, which then needs no .wasm of
-  # its own (one copy per module in the tarball).
-  node scripts/inline-wasm.mjs "${target%js}" "$dir" || {
+  # its own. The browsers' inlined entry shares Node's bytes where the two are one build (the core
+  # and the display functions); the whole module's has a file of its own (--own-bytes).
+  own=()
+  [ "$target" != web ] || [ "$node_profile" = release ] || own=(--own-bytes)
+  node scripts/inline-wasm.mjs "${target%js}" "$dir" "${own[@]}" || {
     rm -rf "$dir"
     exit 1
   }

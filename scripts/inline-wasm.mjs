@@ -7,13 +7,17 @@
 //                                           itself, which a server bundle (Next.js, esbuild or
 //                                           webpack for Node) leaves behind. The .wasm goes, so
 //                                           the tarball holds one .wasm per module (the web one).
-//   node scripts/inline-wasm.mjs web DIR    DIR/index.js, the browsers' entry: the web glue
+//   node scripts/inline-wasm.mjs web DIR [--own-bytes]
+//                                           DIR/index.js, the browsers' entry: the web glue
 //                                           (DIR/chat_display.js) whose `init` instantiates the
 //                                           .wasm where a bundler copied it, and else those bytes
 //                                           (DIR/chat_display_inline.js, imported only then), for
 //                                           the bundlers that do not follow
 //                                           `new URL("x.wasm", import.meta.url)` (esbuild, Rollup,
-//                                           `bun build`).
+//                                           `bun build`). The bytes are the Node folder's, the same
+//                                           module, unless --own-bytes: then DIR/chat_display_bytes.js
+//                                           (an ES module), for a module whose Node build is
+//                                           another (the whole one, built for speed in Node).
 //
 // Gzipped then base64, the bytes gzip again to within 1% of the .wasm gzipped (143.9 KB against
 // 142.7 KB for the whole module), so a bundle that inlines them costs a browser no more than the
@@ -24,10 +28,12 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const [target, dir] = process.argv.slice(2);
+const [target, dir, own] = process.argv.slice(2);
 const wasm = join(dir, "chat_display_bg.wasm");
-// The web glue's inlined entry takes the bytes from the node folder beside it.
-const bytesFrom = "../node/chat_display_bytes.js";
+// The module's bytes, gzipped, as base64.
+const gzippedBase64 = () => gzipSync(readFileSync(wasm), { level: 9 }).toString("base64");
+// The web glue's inlined entry takes the bytes from the node folder beside it, or its own.
+const bytesFrom = own === "--own-bytes" ? "./chat_display_bytes.js" : "../node/chat_display_bytes.js";
 
 function replaceOnce(text, from, to, what) {
   const at = text.indexOf(from);
@@ -60,7 +66,7 @@ ${replaceOnce(rest, url, `${url}        if (typeof import.meta.env !== 'object')
         }
 `, "the module's URL")}`);
   writeFileSync(join(dir, "chat_display_inline.js"), `// The module's bytes for ./index.js where no bundler copied the .wasm (scripts/inline-wasm.mjs):
-// ../../node/chat_display_bytes.js, gzipped, as a Response that instantiateStreaming takes.
+// ${bytesFrom}, gzipped, as a Response that instantiateStreaming takes.
 import gzippedBase64 from "${bytesFrom}";
 
 export default function gunzipped() {
@@ -71,11 +77,16 @@ export default function gunzipped() {
   return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
 }
 `);
+  if (bytesFrom === "./chat_display_bytes.js") {
+    writeFileSync(join(dir, "chat_display_bytes.js"), `// The module's bytes, gzipped, as base64 (scripts/inline-wasm.mjs): for ./chat_display_inline.js.
+export default "${gzippedBase64()}";
+`);
+  }
 } else if (target === "node") {
-  writeFileSync(join(dir, "chat_display_bytes.js"), `// The module's bytes, gzipped, as base64 (scripts/inline-wasm.mjs): for chat_display.js and
-// ../web/chat_display_inline.js.
+  writeFileSync(join(dir, "chat_display_bytes.js"), `// The module's bytes, gzipped, as base64 (scripts/inline-wasm.mjs): for chat_display.js, and for
+// ../web/chat_display_inline.js where the browsers' module is the same build.
 "use strict";
-module.exports = "${gzipSync(readFileSync(wasm), { level: 9 }).toString("base64")}";
+module.exports = "${gzippedBase64()}";
 `);
   const gluePath = join(dir, "chat_display.js");
   let glue = readFileSync(gluePath, "utf8");
@@ -98,5 +109,5 @@ module.exports = "${gzipSync(readFileSync(wasm), { level: 9 }).toString("base64"
   writeFileSync(gluePath, glue);
   rmSync(wasm);
 } else {
-  throw new Error(`usage: node scripts/inline-wasm.mjs web|node DIR (got ${target})`);
+  throw new Error(`usage: node scripts/inline-wasm.mjs web DIR [--own-bytes] | node DIR (got ${target})`);
 }

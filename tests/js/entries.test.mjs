@@ -68,6 +68,22 @@ for (const { entry, m, init, dir, cjs: cjsPath, has } of ENTRIES) {
   });
 }
 
+test("the whole module for Node is another build of the browsers' module: the same exports, as many imports, its own bytes", async () => {
+  const nodeBytes = gunzipSync(Buffer.from(require(join(root, "pkg/node/chat_display_bytes.js")), "base64"));
+  const webBytes = readFileSync(join(root, "pkg/web/chat_display_bg.wasm"));
+  const shape = (bytes) => {
+    const m = new WebAssembly.Module(bytes);
+    // Imports are named short by scripts/minify-imports.mjs, in each module's own order.
+    return [WebAssembly.Module.exports(m).map((e) => `${e.kind} ${e.name}`).sort(), WebAssembly.Module.imports(m).length];
+  };
+  assert.deepEqual(shape(nodeBytes), shape(webBytes));
+  assert.notDeepEqual(nodeBytes, webBytes);
+  // The browsers' inlined bytes (for bundlers that do not copy the .wasm) are the browsers' module.
+  const { default: inlined } = await import(join(root, "pkg/web/chat_display_bytes.js"));
+  assert.deepEqual(gunzipSync(Buffer.from(inlined, "base64")), webBytes);
+  assert.match(readFileSync(join(root, "pkg/web/chat_display_inline.js"), "utf8"), /from "\.\/chat_display_bytes\.js"/);
+});
+
 test("the display entry's module is smaller than the core's", () => {
   const size = (dir) => readFileSync(join(root, dir, "web/chat_display_bg.wasm")).length;
   assert.ok(size("pkg/display") < size("pkg/core"));

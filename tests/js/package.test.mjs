@@ -106,7 +106,8 @@ test("the tarball holds only what a user needs", () => {
   assert.deepEqual(files.filter((f) => f.includes("/snippets/")).map((f) => snippet.exec(f)?.[1]).sort(),
     ["core/node", "core/web", "display/node", "display/web", "node", "web"]);
   // One .wasm per module, the web one; node/ has its bytes gzipped as base64 (chat_display_bytes.js),
-  // which web/chat_display_inline.js shares (scripts/inline-wasm.mjs).
+  // which web/chat_display_inline.js shares (scripts/inline-wasm.mjs), but for the whole module,
+  // whose Node build is another (built for speed) and whose web/ has its own.
   const moduleFiles = (dir) => [
     `${dir}/node/chat_display.d.ts`, `${dir}/node/chat_display.js`, `${dir}/node/chat_display_bytes.js`, `${dir}/node/package.json`,
     `${dir}/web/chat_display.d.ts`, `${dir}/web/chat_display.js`, `${dir}/web/chat_display_bg.wasm`, `${dir}/web/chat_display_inline.js`, `${dir}/web/index.js`,
@@ -121,7 +122,7 @@ test("the tarball holds only what a user needs", () => {
     "LICENSE-APACHE", "LICENSE-MIT", "README.md", "package.json", "js/ready.cjs",
     // The subpaths for resolvers that do not read `exports` (Parcel by default, TypeScript's node10).
     "core/package.json", "display/package.json", "element/package.json",
-    ...entryFiles("node"), ...moduleFiles("pkg"),
+    ...entryFiles("node"), ...moduleFiles("pkg"), "pkg/web/chat_display_bytes.js",
     // The `chat-display/core` and `chat-display/display` entries' modules (tests/js/entries.test.mjs).
     ...entryFiles("core"), ...moduleFiles("pkg/core"),
     ...entryFiles("display"), ...moduleFiles("pkg/display"),
