@@ -42,11 +42,11 @@ let tape = new Int32Array(1 << 14), tapeCapacity = tape.length, tapeLength = 0;
 let values = [], valueCount = 0;
 // The short strings (the seeds, then the call's own: `shortCount` in all) and each one's number:
 // the seeds' in `seedIds`, the call's own in `ownIds`, which cdDone drops whole. (One map for both,
-// emptied key by key, took a tenth of the glue's time over 10,000 messages, whose 4,529 tool call
-// ids are short strings; issue 45.)
+// emptied key by key, took a tenth of the glue's time over 10,000 messages; issue 45.) Tool call
+// ids are not looked up (idSlot).
 let shortStrings = [], shortCount = 0, seedIds = new Map(), ownIds = new Map();
 // How a tool call id is written: as a short string (the statuses compare ids) or as a value.
-let toolCallIdSlot = wordSlot;
+let toolCallIdSlot = idSlot;
 
 /** Gives the glue the seeds (joined by "\n"), how many are moved keys, and the module's memory. */
 export function cdSeed(joined, moved, wasmMemory) {
@@ -194,6 +194,21 @@ function valueSlot(value) {
     case "number": return (keepValue(value) << 3) | NUMBER;
     default: return inPlaceSlot(value);
   }
+}
+
+// The slot of a tool call id the statuses compare: a short string numbered anew at each use, its
+// text sent each time. The core compares short strings by their text, and an id is most often
+// written twice (its call and its result), so looking it up saved little text for a Map's get
+// and set: numbered without them, the walk of the bench's 10,000 messages (4,529 ids) took 0.81
+// of its time (issue 45).
+function idSlot(value) {
+  if (typeof value !== "string" || value.length > SHORT_MAX) return valueSlot(value);
+  // A string ending in a high surrogate could pair with the next one in the joined text.
+  const last = value.charCodeAt(value.length - 1);
+  if (last >= 0xd800 && last < 0xdc00) return (keepValue(value) << 3) | STRING;
+  const id = shortCount++;
+  shortStrings[id] = value;
+  return (id << 3) | SHORT;
 }
 
 // The slot of a value the core compares as a string.
@@ -350,15 +365,15 @@ function writeMessage(message) {
  * Writes the tape of `input` into the module's memory at byte address `ptr` when it fits in
  * `bufferWords` words: returns its length when it is there, minus its length when it is to be
  * fetched with cdWords, -1 when the glue gave up. Tool call ids are short strings when `compare`
- * (the statuses compare them) and values otherwise (an item only moves them, and numbering costs
- * a Map entry and their text). The tape's first word is the count of the call's own short
- * strings, and their lengths (in UTF-16 units) are its last words.
+ * (the statuses compare them) and values otherwise (an item only moves them, and a short string
+ * costs its text). The tape's first word is the count of the call's own short strings, and their
+ * lengths (in UTF-16 units) are its last words.
  */
 export function cdEncode(input, ptr, bufferWords, compare) {
   if (busy) return -1;
   busy = true;
   try {
-    tapeLength = 1; valueCount = 0; toolCallIdSlot = compare ? wordSlot : valueSlot;
+    tapeLength = 1; valueCount = 0; toolCallIdSlot = compare ? idSlot : valueSlot;
     if (Array.isArray(input)) writeList(input, MESSAGES);
     else writeMessage(input);
     const count = shortCount - seedCount;
