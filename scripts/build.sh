@@ -88,7 +88,9 @@ for target in web nodejs; do
     cp "$to/web/chat_display_bg.wasm" "$module"
   else
     [ "$target" = web ] && cp "$module" "$unoptimized"
-    node_modules/.bin/wasm-opt "${WASM_OPT_ARGS[@]}" -o "$module" "$module" || {
+    args=("${WASM_OPT_ARGS[@]}")
+    [ "$profile" = release ] || args=("${WASM_OPT_NODE_ARGS[@]}")
+    node_modules/.bin/wasm-opt "${args[@]}" -o "$module" "$module" || {
       rm -rf "$dir"
       exit 1
     }
