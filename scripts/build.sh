@@ -13,19 +13,25 @@ cd "$(dirname "$0")/.."
 #   entry: extractDisplayItems, toDisplayMessages, isChatDisplayError and toText, within issue 8's
 #   35 KB gzipped.
 # Without the `std` feature: the module links no standard library (see src/lib.rs). Each build has
-# its own target folder, so that none undoes another's.
+# its own target folder, so that none undoes another's and they run side by side: each one's
+# last step (LTO into one codegen unit) uses one core.
 # The whole module is built twice: at `opt-level = "z"` for browsers, where its bytes are
 # downloaded, and at 3 for Node (Cargo.toml's `node` profile), where they are read from disk and
 # the speed of its calls counts (bench/README.md, issue 45).
-echo "build: compiling the Rust core to wasm, four modules: the whole one for browsers and again for Node, the core, the display functions (minutes on a fresh machine, seconds when up to date)"
-cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
-  --features providers
-cargo build --locked --quiet --profile node --target wasm32-unknown-unknown --no-default-features \
-  --features providers
-cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
-  --features core --target-dir target/core
-cargo build --locked --quiet --release --target wasm32-unknown-unknown --no-default-features \
-  --target-dir target/display
+echo "build: compiling the Rust core to wasm, four modules side by side: the whole one for browsers and again for Node, the core, the display functions (minutes on a fresh machine, seconds when up to date)"
+cargo_build() {
+  cargo build --locked --quiet --target wasm32-unknown-unknown --no-default-features "$@"
+}
+builds=()
+cargo_build --release --features providers & builds+=($!)
+cargo_build --profile node --features providers --target-dir target/node & builds+=($!)
+cargo_build --release --features core --target-dir target/core & builds+=($!)
+cargo_build --release --target-dir target/display & builds+=($!)
+failed=0
+for pid in "${builds[@]}"; do
+  wait "$pid" || failed=1
+done
+[ "$failed" = 0 ] || { echo "build: a cargo build failed (above)" >&2; exit 1; }
 
 up_to_date() {
   local out=$1
@@ -36,14 +42,18 @@ up_to_date() {
 # The optimizer's passes and features (npm's binaryen, not Debian's): scripts/wasm-opt.sh.
 source scripts/wasm-opt.sh
 
-# Each build's target folder, the folder its glue goes to (pkg[/core|/display]/web and /node) and
-# the Cargo profile of its Node module.
-for build in "target pkg node" "target/core pkg/core release" "target/display pkg/display release"; do
-read -r from to node_profile <<< "$build"
+# Each build's target folder, the folder its glue goes to (pkg[/core|/display]/web and /node), and
+# the target folder and Cargo profile of its Node module.
+for build in "target pkg target/node node" "target/core pkg/core target/core release" \
+  "target/display pkg/display target/display release"; do
+read -r from to node_from node_profile <<< "$build"
 for target in web nodejs; do
+  raw=$from/wasm32-unknown-unknown/release/chat_display.wasm
   profile=release
-  [ "$target" = web ] || profile=$node_profile
-  raw=$from/wasm32-unknown-unknown/$profile/chat_display.wasm
+  if [ "$target" != web ]; then
+    raw=$node_from/wasm32-unknown-unknown/$node_profile/chat_display.wasm
+    profile=$node_profile
+  fi
   dir=$to/${target%js}
   # The last file each target writes: node/ keeps no .wasm (scripts/inline-wasm.mjs).
   last=$dir/chat_display_inline.js
