@@ -49,11 +49,7 @@ for build in "target pkg target/node node" "target/core pkg/core target/core rel
 read -r from to node_from node_profile <<< "$build"
 for target in web nodejs; do
   raw=$from/wasm32-unknown-unknown/release/chat_display.wasm
-  profile=release
-  if [ "$target" != web ]; then
-    raw=$node_from/wasm32-unknown-unknown/$node_profile/chat_display.wasm
-    profile=$node_profile
-  fi
+  [ "$target" = web ] || raw=$node_from/wasm32-unknown-unknown/$node_profile/chat_display.wasm
   dir=$to/${target%js}
   # The last file each target writes: node/ keeps no .wasm (scripts/inline-wasm.mjs).
   last=$dir/chat_display_inline.js
@@ -99,7 +95,7 @@ for target in web nodejs; do
   else
     [ "$target" = web ] && cp "$module" "$unoptimized"
     args=("${WASM_OPT_ARGS[@]}")
-    [ "$profile" = release ] || args=("${WASM_OPT_NODE_ARGS[@]}")
+    [ "$target" = web ] || [ "$node_profile" = release ] || args=("${WASM_OPT_NODE_ARGS[@]}")
     node_modules/.bin/wasm-opt "${args[@]}" -o "$module" "$module" || {
       rm -rf "$dir"
       exit 1

@@ -28,12 +28,15 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const [target, dir, own] = process.argv.slice(2);
+const [target, dir, option] = process.argv.slice(2);
+const usage = "usage: node scripts/inline-wasm.mjs web DIR [--own-bytes] | node DIR";
+if (option !== undefined && (target !== "web" || option !== "--own-bytes")) throw new Error(`${usage} (got ${option})`);
 const wasm = join(dir, "chat_display_bg.wasm");
 // The module's bytes, gzipped, as base64.
 const gzippedBase64 = () => gzipSync(readFileSync(wasm), { level: 9 }).toString("base64");
 // The web glue's inlined entry takes the bytes from the node folder beside it, or its own.
-const bytesFrom = own === "--own-bytes" ? "./chat_display_bytes.js" : "../node/chat_display_bytes.js";
+const ownBytes = option === "--own-bytes";
+const bytesFrom = ownBytes ? "./chat_display_bytes.js" : "../node/chat_display_bytes.js";
 
 function replaceOnce(text, from, to, what) {
   const at = text.indexOf(from);
@@ -77,7 +80,7 @@ export default function gunzipped() {
   return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
 }
 `);
-  if (bytesFrom === "./chat_display_bytes.js") {
+  if (ownBytes) {
     writeFileSync(join(dir, "chat_display_bytes.js"), `// The module's bytes, gzipped, as base64 (scripts/inline-wasm.mjs): for ./chat_display_inline.js.
 export default "${gzippedBase64()}";
 `);
@@ -109,5 +112,5 @@ module.exports = "${gzippedBase64()}";
   writeFileSync(gluePath, glue);
   rmSync(wasm);
 } else {
-  throw new Error(`usage: node scripts/inline-wasm.mjs web DIR [--own-bytes] | node DIR (got ${target})`);
+  throw new Error(`${usage} (got ${target})`);
 }

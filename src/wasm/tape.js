@@ -101,21 +101,27 @@ function keepValue(value) {
   return valueCount++;
 }
 
+// The slot of one of the call's own short strings `s` (at most SHORT_MAX units), numbered next and
+// its text sent; a value if it ends in a high surrogate, which could pair with the next one in the
+// joined text.
+function ownShortSlot(s) {
+  const last = s.charCodeAt(s.length - 1);
+  if (last >= 0xd800 && last < 0xdc00) return (keepValue(s) << 3) | STRING;
+  const id = shortCount++;
+  shortStrings[id] = s;
+  return (id << 3) | SHORT;
+}
+
 // The slot of a string: a short string, numbered (and its text sent) the first time, or a value.
 function stringSlot(s) {
-  if (s.length <= SHORT_MAX) {
-    let id = seedIds.get(s);
-    if (id === undefined && (id = ownIds.get(s)) === undefined) {
-      // A string ending in a high surrogate could pair with the next one in the joined text.
-      const last = s.charCodeAt(s.length - 1);
-      if (last >= 0xd800 && last < 0xdc00) return (keepValue(s) << 3) | STRING;
-      id = shortCount++;
-      shortStrings[id] = s;
-      ownIds.set(s, id);
-    }
-    return (id << 3) | SHORT;
+  if (s.length > SHORT_MAX) return (keepValue(s) << 3) | STRING;
+  let id = seedIds.get(s);
+  if (id === undefined && (id = ownIds.get(s)) === undefined) {
+    const slot = ownShortSlot(s);
+    if ((slot & 7) === SHORT) ownIds.set(s, slot >>> 3);
+    return slot;
   }
-  return (keepValue(s) << 3) | STRING;
+  return (id << 3) | SHORT;
 }
 
 // The slot of a value left to the module to read in place, with its kind.
@@ -202,13 +208,7 @@ function valueSlot(value) {
 // and set: numbered without them, the walk of the bench's 10,000 messages (4,529 ids) took 0.81
 // of its time (issue 45).
 function idSlot(value) {
-  if (typeof value !== "string" || value.length > SHORT_MAX) return valueSlot(value);
-  // A string ending in a high surrogate could pair with the next one in the joined text.
-  const last = value.charCodeAt(value.length - 1);
-  if (last >= 0xd800 && last < 0xdc00) return (keepValue(value) << 3) | STRING;
-  const id = shortCount++;
-  shortStrings[id] = value;
-  return (id << 3) | SHORT;
+  return typeof value === "string" && value.length <= SHORT_MAX ? ownShortSlot(value) : valueSlot(value);
 }
 
 // The slot of a value the core compares as a string.
