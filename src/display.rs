@@ -570,8 +570,15 @@ impl Status {
             Status::Interrupted,
             Status::Cancelled,
         ];
-        let names = ALL.map(Status::as_str);
-        name.match_str(&names).and_then(|i| ALL.get(i).copied())
+        const NAMES: [&str; 6] = [
+            Status::Pending.as_str(),
+            Status::Executing.as_str(),
+            Status::Completed.as_str(),
+            Status::Failed.as_str(),
+            Status::Interrupted.as_str(),
+            Status::Cancelled.as_str(),
+        ];
+        name.match_str(&NAMES).and_then(|i| ALL.get(i).copied())
     }
 
     pub const fn as_str(self) -> &'static str {

@@ -897,7 +897,7 @@ impl<'a, F: Engine> Json for Node<'a, F> {
         }
     }
 
-    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+    fn match_str(&self, candidates: &'static [&'static str]) -> Option<usize> {
         candidates.iter().position(|c| self.str_is(c))
     }
 

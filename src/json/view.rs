@@ -87,7 +87,7 @@ pub trait Json: Clone {
     fn as_str(&self) -> Option<Cow<'_, str>>;
     /// The index of the first of `candidates` equal to `self`, when `self` is a string. Cheaper
     /// than `as_str` where the engine can compare without copying the string.
-    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+    fn match_str(&self, candidates: &'static [&'static str]) -> Option<usize> {
         let s = self.as_str()?;
         candidates.iter().position(|c| *c == s.as_ref())
     }

@@ -200,7 +200,7 @@ impl Json for InPlace {
         self.value.as_string().map(Cow::Owned)
     }
 
-    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+    fn match_str(&self, candidates: &'static [&'static str]) -> Option<usize> {
         if self.kind() != Kind::String {
             return None;
         }

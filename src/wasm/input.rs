@@ -119,7 +119,7 @@ impl<'a> Json for Input<'a> {
             Input::Doc(n) => n.as_str(),
         }
     }
-    fn match_str(&self, candidates: &[&'static str]) -> Option<usize> {
+    fn match_str(&self, candidates: &'static [&'static str]) -> Option<usize> {
         match self {
             Input::InPlace(v) => v.match_str(candidates),
             Input::Tape(t) => t.match_str(candidates),

@@ -118,16 +118,16 @@ pub(super) fn seed_of(s: &str) -> Option<u32> {
     })
 }
 
-/// Each list of keys [`seed_slots`] was asked for: its address and its key slots (made once and
-/// kept, as the lists are: a few dozen words in all).
+/// Each list of keys or words [`seed_slots`] was asked for: its address and its slots (made once
+/// and kept, as the lists are: a few dozen words in all).
 static LISTS: Local<Lists> = Local(RefCell::new(Vec::new()));
 type Lists = RefCell<Vec<(usize, &'static [u32])>>;
 
-/// The key slots of `keys` that are seeds (0, which no key slot is, for one that is not), found
-/// once for each list: a list's address names it, as a `'static` list never changes. Inlined
-/// into its one caller, the tape's `fields_into`, and without a closure (given one, the size
-/// build made it two calls per object read: issue 45), but for the first time a list is asked
-/// for.
+/// The slots of the words of `keys` that are seeds (0, which no short string's slot is, for one
+/// that is not), found once for each list: a list's address names it, as a `'static` list never
+/// changes. Inlined into its callers, the tape's `fields_into` and `match_str`, and without a
+/// closure (given one, the size build made it two calls per object read: issue 45), but for the
+/// first time a list is asked for.
 #[inline(always)]
 pub(super) fn seed_slots(keys: &'static [&'static str]) -> &'static [u32] {
     let at = keys.as_ptr() as usize;
