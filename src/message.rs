@@ -563,6 +563,9 @@ pub fn parse_tool_result<J: Json>(result: &J, path: &Path<'_>) -> Result<ToolRes
 /// Reads a LangChain message, or a Sycophant one (an object with a `__type__`), into this model.
 /// `path` names the message itself (`$`, `$[3]`).
 pub fn parse_message<J: Json>(message: &J, path: &Path<'_>) -> Result<Message<J>> {
+    if let Some(message) = message.fixed_message() {
+        return Ok(message);
+    }
     object(message, path, "a message object")?;
     let [sycophant, role, content, tool_calls, tool_results] =
         message.fields(&["__type__", "role", "content", "tool_calls", "tool_results"]);

@@ -103,6 +103,12 @@ pub trait Json: Clone {
     }
     /// An empty object, for a struct default of `{}` that must appear in an output.
     fn empty_object() -> Self;
+    /// `parse_message` of `self` by a shortcut of this handle type, where it has one for this
+    /// message (the tape's: `src/wasm/tape/fixed.rs`); `None` reads the message key by key. A
+    /// shortcut gives what `parse_message` would, or `None`.
+    fn fixed_message(&self) -> Option<crate::message::Message<Self>> {
+        None
+    }
     /// The shortest decimal digits that read back as `x` (finite and positive) and the point
     /// position P, with x = 0.digits × 10^P: what Elixir prints floats from. The default is Rust's
     /// own shortest formatting; the JavaScript view asks the engine instead

@@ -17,6 +17,7 @@ use super::document::{self, DocValue};
 use super::in_place::InPlace;
 use super::tape::OnTape;
 use crate::json::{Json, Kind, Number};
+use crate::message::Message;
 use crate::prelude::*;
 use alloc::borrow::Cow;
 use wasm_bindgen::JsValue;
@@ -166,6 +167,12 @@ impl<'a> Json for Input<'a> {
     }
     fn empty_object() -> Self {
         Input::InPlace(InPlace::empty_object())
+    }
+    fn fixed_message(&self) -> Option<Message<Self>> {
+        match self {
+            Input::Tape(t) => t.fixed_message(),
+            _ => None,
+        }
     }
     fn shortest_digits(x: f64) -> (String, i64) {
         InPlace::shortest_digits(x)

@@ -49,6 +49,7 @@
 //! while the glue is walking) makes the glue give up, and the function reads its input in place
 //! instead.
 
+mod fixed;
 mod read;
 mod seeds;
 pub(super) mod write;

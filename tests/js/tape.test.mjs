@@ -65,6 +65,52 @@ test("every display fixture gives the same result, or the same error, read from 
   }
 });
 
+test("the messages read by position (tape/fixed.rs) and those at its edges read as in place", () => {
+  // fixed.rs reads a LangChain message whose values parse_message takes without a question of its
+  // own, and leaves every other one to parse_message: each message here is one it reads or one just
+  // past what it reads, alone and after the others (whose calls it may complete).
+  const call = (over) => ({ call_id: "c1", name: "search", arguments: { q: 1 }, ...over });
+  const result = (over) => ({ tool_call_id: "c1", name: "search", content: "found", ...over });
+  const messages = [
+    { role: "user", content: "" },
+    { role: "user", content: [] },
+    { role: "user", content: [{ type: "text", content: null }, { type: "thinking", content: "t", citations: [1], options: 3 }] },
+    { role: "user", content: [{ type: "text", content: "t", citations: [] }] },
+    { role: "user", content: [{ type: "text", content: "t", citations: [{ type: "url_citation", url: "u" }] }] },
+    { role: "user", content: [{ type: "text", content: 7 }] },
+    { role: "user", content: [{ content: "no type" }] },
+    { role: "user", content: [{ type: "image", content: "iVBORw0KGgo=" }] },
+    { role: "user", content: { type: "text" } },
+    { role: "user", content: null, parts: "not an array" },
+    { role: "user", content: null, parts: [{ type: "text", text: "AI SDK" }] },
+    { role: "assistant", content: null, tool_call_id: "x" },
+    { role: "assistant", content: null, tool_calls: [call(), call({ call_id: "c2", name: null, arguments: null, display_text: "Searching" })] },
+    { role: "assistant", content: "x", tool_calls: [call({ call_id: null, function: {} })] },
+    { role: "assistant", content: "x", tool_calls: [call({ call_id: 5 })] },
+    { role: "assistant", content: "x", tool_calls: [call({ metadata: { status: "executing" } })] },
+    { role: "assistant", content: "x", tool_calls: [call({ metadata: "odd" })] },
+    { role: "assistant", content: "x", tool_calls: "odd" },
+    { role: "tool", content: null, tool_results: [result(), result({ is_error: null, is_interrupt: true })] },
+    { role: "tool", content: null, tool_results: [result({ tool_call_id: "c2", content: [{ type: "text", content: "a" }, { type: "thinking", content: "b" }] })] },
+    { role: "tool", content: null, tool_results: [result({ content: null }), result({ content: 5 }), result({ content: { a: 1 } })] },
+    { role: "tool", content: null, tool_results: [result({ is_error: "yes" })] },
+    { role: "tool", content: null, tool_results: [result({ options: { result: { ok: true } } })] },
+    { role: "tool", content: null, tool_results: [result({ message_expansion: { messages: [] } })] },
+    { role: "tool", content: null, tool_results: null, tool_call_id: "c1" },
+    { role: "tool", content: "plain", tool_results: [] },
+    { role: "robot", content: "x" },
+    { role: "System", content: "x" },
+    { __type__: "user", role: "user", content: "Sycophant's type wins" },
+  ];
+  for (const [i, message] of messages.entries()) {
+    for (const [what, input] of [["alone", [message]], ["after the others", [...messages.slice(0, i).filter((m) => !outcome(() => cd.toDisplayMessages([m])).error), message]]]) {
+      const fromTape = outcome(() => cd.toDisplayMessages(input));
+      assert.deepEqual(fromTape, readInPlace(() => outcome(() => cd.toDisplayMessages(input))), `message ${i}, ${what}`);
+      assert.deepEqual(outcome(() => cd.extractDisplayItems(message)), readInPlace(() => outcome(() => cd.extractDisplayItems(message))), `message ${i}, its items`);
+    }
+  }
+});
+
 test("moved values come back as the very values given, from the tape", () => {
   const args = { q: { deep: [1, { x: 2 }] } };
   const date = new Date(0);

@@ -115,7 +115,7 @@ impl Tape {
     /// it, about a million times a call for 10,000 messages, and as a function of its own (which
     /// the size build makes it) it took a tenth of `toDisplayMessages` in Node (issue 45).
     #[inline(always)]
-    fn word(&self, at: u32) -> u32 {
+    pub(super) fn word(&self, at: u32) -> u32 {
         let at = at as usize;
         if at < self.end {
             self.words.get(at).copied().unwrap_or(0)
@@ -143,7 +143,7 @@ impl Tape {
 
     /// The slot after the value at `at`.
     #[inline(always)]
-    fn next(&self, at: u32) -> u32 {
+    pub(super) fn next(&self, at: u32) -> u32 {
         match self.word(at) & 7 {
             TAG_ARRAY | TAG_OBJECT => self.word(at + 1).max(at + 3),
             _ => at + 1,
@@ -186,8 +186,8 @@ impl Iterator for Pairs<'_> {
 /// A value on a [`Tape`].
 #[derive(Clone, Copy, Debug)]
 pub struct OnTape<'a> {
-    tape: &'a Tape,
-    at: u32,
+    pub(super) tape: &'a Tape,
+    pub(super) at: u32,
 }
 
 impl<'a> OnTape<'a> {

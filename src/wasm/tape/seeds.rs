@@ -158,7 +158,7 @@ fn add_list(keys: &'static [&'static str]) -> &'static [u32] {
 }
 
 /// The index of `word` among `SEEDS`, found at compile time: a word that is not one fails the build.
-const fn seed_index(word: &str) -> u32 {
+pub(super) const fn seed_index(word: &str) -> u32 {
     let mut i = 0;
     while i < SEEDS.len() {
         let seed = SEEDS[i].as_bytes();
