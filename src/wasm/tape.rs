@@ -39,6 +39,12 @@
 //! strings; texts, names and moved values (`arguments`) are values, not walked. Arrays are read by
 //! index.
 //!
+//! Since the glue writes those keys in one fixed order, the usual message (text and thinking
+//! parts, calls with an id, results without options) is read back by position ([`fixed`]), not
+//! key by key through the `Json` view; `parse_message` reads every other one. The glue's order and
+//! `fixed.rs`'s lists of keys must agree: where they do not, every message takes the slower way,
+//! with the same records.
+//!
 //! A Sycophant message (one with a non-null `__type__`) is walked whole: plain objects (prototype
 //! `Object.prototype` or `null`) by their own enumerable keys (`Object.keys`, as `InPlace` lists an
 //! object's entries), arrays by index. Values it only moves (under the [`seeds::MOVED`] keys),
