@@ -20,7 +20,8 @@ use crate::message::{
 use crate::prelude::*;
 use crate::wasm::input::Input;
 
-/// The slot of seed `word`, found when the module is built.
+/// The slot of seed `word`, found when the module is built: only in constants and `const` blocks
+/// (called at run time, it would search the seeds' text).
 const fn short(word: &str) -> u32 {
     seed_index(word) << 3 | TAG_SHORT
 }
@@ -154,10 +155,10 @@ impl<'a> OnTape<'a> {
             return None;
         }
         let role = match self.tape.word(role) {
-            w if w == short("assistant") => Role::Assistant,
-            w if w == short("user") => Role::User,
-            w if w == short("tool") => Role::Tool,
-            w if w == short("system") => Role::System,
+            w if w == const { short("assistant") } => Role::Assistant,
+            w if w == const { short("user") } => Role::User,
+            w if w == const { short("tool") } => Role::Tool,
+            w if w == const { short("system") } => Role::System,
             _ => return None,
         };
         // Where `parse_message` asks whether the message is of another format, the answer must be
@@ -186,8 +187,10 @@ impl<'a> OnTape<'a> {
     fn fixed_part(&self) -> Option<ContentPart<Input<'a>>> {
         let [part_type, content, citations, _options] = self.fixed(&PART_KEYS)?;
         let part_type = match self.tape.word(part_type) {
-            w if w == short("text") && self.held(citations) == Held::Nothing => PartType::Text,
-            w if w == short("thinking") => PartType::Thinking,
+            w if w == const { short("text") } && self.held(citations) == Held::Nothing => {
+                PartType::Text
+            }
+            w if w == const { short("thinking") } => PartType::Thinking,
             _ => return None,
         };
         Some(ContentPart {
