@@ -113,5 +113,8 @@ const TAG_FOREIGN: u32 = 6;
 /// The flag of an object's head word (above its tag) that marks it partial: only the keys the core
 /// reads are on the tape (see the table above).
 const PARTIAL: u32 = 8;
-/// The slot of `undefined`.
+/// The special slots: `null`, `undefined`, `false` and `true` (the table above).
+const NULL: u32 = TAG_SPECIAL;
 const UNDEFINED: u32 = 1 << 3;
+const FALSE: u32 = 2 << 3 | TAG_SPECIAL;
+const TRUE: u32 = 3 << 3 | TAG_SPECIAL;

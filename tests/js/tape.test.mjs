@@ -124,7 +124,7 @@ test("fixed.rs reads each object's keys in the order the glue writes them", { sk
   };
   const read = (list) => {
     const body = fixed.slice(fixed.indexOf(`const ${list}:`), fixed.indexOf("];", fixed.indexOf(`const ${list}:`)));
-    return [...body.matchAll(/short\("(\w+)"\)/g)].map((m) => m[1]);
+    return [...body.matchAll(/seed_slot\("(\w+)"\)/g)].map((m) => m[1]);
   };
   for (const [writer, list] of [["writeMessage", "MESSAGE_KEYS"], ["writePart", "PART_KEYS"], ["writeCall", "CALL_KEYS"], ["writeResult", "RESULT_KEYS"]]) {
     assert.ok(read(list).length >= 4, list);

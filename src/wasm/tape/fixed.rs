@@ -12,58 +12,47 @@
 //! `parse_message` as before, errors and all.
 
 use super::read::OnTape;
-use super::seeds::seed_index;
-use super::{PARTIAL, TAG_ARRAY, TAG_OBJECT, TAG_SHORT, TAG_SPECIAL, TAG_STRING, UNDEFINED};
+use super::seeds::seed_slot;
+use super::{FALSE, NULL, PARTIAL, TAG_ARRAY, TAG_OBJECT, TAG_SHORT, TAG_STRING, TRUE, UNDEFINED};
 use crate::message::{
     Content, ContentPart, Message, PartType, ResultContent, Role, Shown, ToolCall, ToolResult,
 };
 use crate::prelude::*;
 use crate::wasm::input::Input;
 
-/// The slot of seed `word`, found when the module is built: only in constants and `const` blocks
-/// (called at run time, it would search the seeds' text).
-const fn short(word: &str) -> u32 {
-    seed_index(word) << 3 | TAG_SHORT
-}
-
 /// The keys the glue writes of each object, in its order (`writeMessage`, `writePart`,
 /// `writeCall`, `writeResult`).
 const MESSAGE_KEYS: [u32; 7] = [
-    short("__type__"),
-    short("role"),
-    short("content"),
-    short("tool_calls"),
-    short("tool_results"),
-    short("parts"),
-    short("tool_call_id"),
+    seed_slot("__type__"),
+    seed_slot("role"),
+    seed_slot("content"),
+    seed_slot("tool_calls"),
+    seed_slot("tool_results"),
+    seed_slot("parts"),
+    seed_slot("tool_call_id"),
 ];
 const PART_KEYS: [u32; 4] = [
-    short("type"),
-    short("content"),
-    short("citations"),
-    short("options"),
+    seed_slot("type"),
+    seed_slot("content"),
+    seed_slot("citations"),
+    seed_slot("options"),
 ];
 const CALL_KEYS: [u32; 5] = [
-    short("call_id"),
-    short("name"),
-    short("arguments"),
-    short("display_text"),
-    short("metadata"),
+    seed_slot("call_id"),
+    seed_slot("name"),
+    seed_slot("arguments"),
+    seed_slot("display_text"),
+    seed_slot("metadata"),
 ];
 const RESULT_KEYS: [u32; 7] = [
-    short("content"),
-    short("message_expansion"),
-    short("tool_call_id"),
-    short("name"),
-    short("is_error"),
-    short("is_interrupt"),
-    short("options"),
+    seed_slot("content"),
+    seed_slot("message_expansion"),
+    seed_slot("tool_call_id"),
+    seed_slot("name"),
+    seed_slot("is_error"),
+    seed_slot("is_interrupt"),
+    seed_slot("options"),
 ];
-
-/// The slots of `null`, `false` and `true` (`UNDEFINED` is absent).
-const NULL: u32 = TAG_SPECIAL;
-const FALSE: u32 = 2 << 3 | TAG_SPECIAL;
-const TRUE: u32 = 3 << 3 | TAG_SPECIAL;
 
 /// What a slot holds, as far as the readers below ask.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -77,14 +66,6 @@ enum Held {
 }
 
 impl<'a> OnTape<'a> {
-    /// The value at slot `at`.
-    fn at(&self, at: u32) -> Input<'a> {
-        Input::Tape(OnTape {
-            tape: self.tape,
-            at,
-        })
-    }
-
     fn held(&self, at: u32) -> Held {
         let w = self.tape.word(at);
         match w & 7 {
@@ -99,7 +80,7 @@ impl<'a> OnTape<'a> {
     fn opt_string(&self, at: u32) -> Option<Option<Input<'a>>> {
         match self.held(at) {
             Held::Nothing => Some(None),
-            Held::String => Some(Some(self.at(at))),
+            Held::String => Some(Some(self.slot(at))),
             _ => None,
         }
     }
@@ -155,10 +136,10 @@ impl<'a> OnTape<'a> {
             return None;
         }
         let role = match self.tape.word(role) {
-            w if w == const { short("assistant") } => Role::Assistant,
-            w if w == const { short("user") } => Role::User,
-            w if w == const { short("tool") } => Role::Tool,
-            w if w == const { short("system") } => Role::System,
+            w if w == const { seed_slot("assistant") } => Role::Assistant,
+            w if w == const { seed_slot("user") } => Role::User,
+            w if w == const { seed_slot("tool") } => Role::Tool,
+            w if w == const { seed_slot("system") } => Role::System,
             _ => return None,
         };
         // Where `parse_message` asks whether the message is of another format, the answer must be
@@ -171,7 +152,7 @@ impl<'a> OnTape<'a> {
         }
         let content = match content_held {
             Held::Nothing => Content::None,
-            Held::String => Content::Text(self.at(content)),
+            Held::String => Content::Text(self.slot(content)),
             Held::Array => Content::Parts(self.each(content, OnTape::fixed_part)?),
             Held::Other => return None,
         };
@@ -187,10 +168,10 @@ impl<'a> OnTape<'a> {
     fn fixed_part(&self) -> Option<ContentPart<Input<'a>>> {
         let [part_type, content, citations, _options] = self.fixed(&PART_KEYS)?;
         let part_type = match self.tape.word(part_type) {
-            w if w == const { short("text") } && self.held(citations) == Held::Nothing => {
+            w if w == const { seed_slot("text") } && self.held(citations) == Held::Nothing => {
                 PartType::Text
             }
-            w if w == const { short("thinking") } => PartType::Thinking,
+            w if w == const { seed_slot("thinking") } => PartType::Thinking,
             _ => return None,
         };
         Some(ContentPart {
@@ -209,9 +190,9 @@ impl<'a> OnTape<'a> {
             return None;
         }
         Some(ToolCall {
-            call_id: Some(self.at(call_id)),
+            call_id: Some(self.slot(call_id)),
             name: self.opt_string(name)?,
-            arguments: (self.held(arguments) != Held::Nothing).then(|| self.at(arguments)),
+            arguments: (self.held(arguments) != Held::Nothing).then(|| self.slot(arguments)),
             display_text: self.opt_string(display_text)?,
             approval_request: false,
             status: None,
@@ -227,7 +208,7 @@ impl<'a> OnTape<'a> {
         }
         let content = match self.held(content) {
             Held::Nothing => ResultContent::Other,
-            Held::String => ResultContent::Text(self.at(content)),
+            Held::String => ResultContent::Text(self.slot(content)),
             Held::Array => ResultContent::Parts(self.each(content, OnTape::fixed_part)?),
             Held::Other => return None,
         };

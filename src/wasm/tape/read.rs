@@ -197,7 +197,7 @@ impl<'a> OnTape<'a> {
     }
 
     #[inline(always)]
-    fn slot(&self, at: u32) -> Input<'a> {
+    pub(super) fn slot(&self, at: u32) -> Input<'a> {
         Input::Tape(OnTape {
             tape: self.tape,
             at,

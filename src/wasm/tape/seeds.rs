@@ -158,7 +158,7 @@ fn add_list(keys: &'static [&'static str]) -> &'static [u32] {
 }
 
 /// The index of `word` among `SEEDS`, found at compile time: a word that is not one fails the build.
-pub(super) const fn seed_index(word: &str) -> u32 {
+const fn seed_index(word: &str) -> u32 {
     let mut i = 0;
     while i < SEEDS.len() {
         let seed = SEEDS[i].as_bytes();
@@ -175,6 +175,12 @@ pub(super) const fn seed_index(word: &str) -> u32 {
         i += 1;
     }
     panic!("not a seed")
+}
+
+/// The slot of seed `word`, found at compile time: for constants and `const` blocks only (called
+/// at run time, it would search the seeds' text).
+pub(super) const fn seed_slot(word: &str) -> u32 {
+    seed_index(word) << 3 | TAG_SHORT
 }
 
 /// The glue's index of the words a record is made of: its role, item type and status.
